@@ -1,5 +1,7 @@
 #include "core/date.h"
 
+#include "core/ascii.h"
+
 namespace core {
 namespace {
 
@@ -11,7 +13,7 @@ bool read_digits(std::string_view text, std::size_t pos, std::size_t count, int&
   int value = 0;
   for (std::size_t i = pos; i < pos + count; ++i) {
     char c = text[i];
-    if (c < '0' || c > '9') return false;
+    if (!is_ascii_digit(c)) return false;
     value = value * 10 + (c - '0');
   }
   out = value;
@@ -29,12 +31,12 @@ void append_padded(std::string& out, std::int64_t value, std::size_t width) {
 }
 
 Error invalid_date(std::string_view text) {
-  return make_error("invalid_date", "'" + std::string(text) + "' is not a valid date (expected YYYY-MM-DD)");
+  return make_error("invalid_date", quote_for_message(text) + " is not a valid date (expected YYYY-MM-DD)");
 }
 
 Error invalid_timestamp(std::string_view text) {
-  return make_error("invalid_timestamp", "'" + std::string(text) +
-                                             "' is not a valid timestamp (expected ISO 8601 such as "
+  return make_error("invalid_timestamp", quote_for_message(text) +
+                                             " is not a valid timestamp (expected ISO 8601 such as "
                                              "2026-11-22T13:16:56.000Z)");
 }
 
@@ -195,7 +197,7 @@ Result<std::int64_t> parse_timestamp(std::string_view text) {
   if (text[pos] == '.') {
     ++pos;
     std::size_t digits = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+    while (pos < text.size() && is_ascii_digit(text[pos])) {
       if (digits < 3) millis = millis * 10 + (text[pos] - '0');
       ++digits;
       ++pos;

@@ -1,0 +1,30 @@
+#include "core/ascii.h"
+
+namespace core {
+
+std::string to_ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = to_ascii_lower(c);
+  return out;
+}
+
+bool ascii_iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (to_ascii_lower(a[i]) != to_ascii_lower(b[i])) return false;
+  return true;
+}
+
+std::string quote_for_message(std::string_view text) {
+  constexpr std::size_t kMaxQuoted = 64;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMaxQuoted; ++i) {
+    const char c = text[i];
+    out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  }
+  if (text.size() > kMaxQuoted) out += "...";
+  out += '\'';
+  return out;
+}
+
+}  // namespace core
