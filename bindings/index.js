@@ -1,0 +1,137 @@
+// @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens) compiled to
+// WebAssembly from the same C++ as the servers, for node and the browser.
+//
+//   import { loadPlatformCore } from '@platform/core';
+//   const core = await loadPlatformCore();
+//   core.vatSplit(11800, 1800);  // { ok: true, value: { grossMinor: 11800, netMinor: 10000, vatMinor: 1800 } }
+//
+// Errors (see index.d.ts):
+// - A value the core refuses (a VAT rate of 20000 bps, a date like 2026-02-30) is an expected failure: the
+//   function answers `{ ok: false, code, message }` with the core's stable error code. Nothing is thrown.
+// - An argument of the wrong JavaScript type (a string where a number belongs) is a programming error: the
+//   function throws a TypeError before calling into the module.
+//
+// Where the compiled module (platform_core.mjs + platform_core.wasm) is found:
+// - node: `options.wasmDir`, else the environment variable PLATFORM_WASM_DIR (a relative path is taken from
+//   the current directory), else `../build/wasm/wasm/` next to this file: the output folder of the
+//   repository's wasm build.
+// - browser: `options.wasmUrl`, else `../wasm/` relative to this file's URL (the edge serves the bindings at
+//   /web/bindings/ and the wasm build at /web/wasm/).
+
+const MODULE_FILE = 'platform_core.mjs';
+const WASM_FILE = 'platform_core.wasm';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// One uniformly random unsigned 32-bit integer: libsodium's random source inside the module.
+function getRandomValue() {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+async function instantiateInNode(wasmDir) {
+  const [{ readFile }, path, { fileURLToPath, pathToFileURL }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('node:url'),
+  ]);
+  const dir = wasmDir.startsWith('file:') ? fileURLToPath(wasmDir) : path.resolve(wasmDir);
+  try {
+    const [factory, wasmBinary] = await Promise.all([
+      import(pathToFileURL(path.join(dir, MODULE_FILE)).href).then((m) => m.default),
+      readFile(path.join(dir, WASM_FILE)),
+    ]);
+    return await factory({ wasmBinary, getRandomValue });
+  } catch (error) {
+    throw new Error(`@platform/core: cannot load ${MODULE_FILE} and ${WASM_FILE} from ${dir}: ${error}`, {
+      cause: error,
+    });
+  }
+}
+
+async function instantiateInBrowser(wasmUrl) {
+  const base = new URL(wasmUrl, import.meta.url);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  try {
+    const { default: factory } = await import(new URL(MODULE_FILE, base).href);
+    return await factory({ locateFile: (file) => new URL(file, base).href, getRandomValue });
+  } catch (error) {
+    throw new Error(`@platform/core: cannot load ${MODULE_FILE} from ${base}: ${error}`, { cause: error });
+  }
+}
+
+function requireType(value, type, name) {
+  if (typeof value !== type) {
+    throw new TypeError(`${name} must be a ${type}, got ${value === null ? 'null' : typeof value}`);
+  }
+}
+
+function requireStringArray(value, name) {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new TypeError(`${name} must be an array of strings`);
+  }
+}
+
+// The public API over the raw embind module: argument type checks, then a straight call.
+function wrap(wasm) {
+  return Object.freeze({
+    vatSplit(grossMinor, vatRateBps) {
+      requireType(grossMinor, 'number', 'grossMinor');
+      requireType(vatRateBps, 'number', 'vatRateBps');
+      return wasm.vatSplit(grossMinor, vatRateBps);
+    },
+    businessDate(localDateTime, dayCutoffHour = 4) {
+      requireType(localDateTime, 'string', 'localDateTime');
+      requireType(dayCutoffHour, 'number', 'dayCutoffHour');
+      return wasm.businessDate(localDateTime, dayCutoffHour);
+    },
+    addDays(dayKey, days) {
+      requireType(dayKey, 'string', 'dayKey');
+      requireType(days, 'number', 'days');
+      return wasm.addDays(dayKey, days);
+    },
+    allows(role, granted, required, target = '') {
+      requireType(role, 'string', 'role');
+      requireStringArray(granted, 'granted');
+      requireType(required, 'string', 'required');
+      requireType(target, 'string', 'target');
+      return wasm.allows(role, granted, required, target);
+    },
+    validatePermission(permission) {
+      requireType(permission, 'string', 'permission');
+      return wasm.validatePermission(permission);
+    },
+    sha256Hex(text) {
+      requireType(text, 'string', 'text');
+      return wasm.sha256Hex(text);
+    },
+    hasTokenShape(kind, text) {
+      requireType(kind, 'string', 'kind');
+      requireType(text, 'string', 'text');
+      return wasm.hasTokenShape(kind, text);
+    },
+    makeToken(kind) {
+      requireType(kind, 'string', 'kind');
+      return wasm.makeToken(kind);
+    },
+  });
+}
+
+const loaded = new Map();
+
+// Loads the core API, once per location: the wasm module is compiled on the first call and shared after.
+// Rejects with an Error naming the location when the module files cannot be read or compiled (a later call
+// tries again).
+export function loadPlatformCore(options = {}) {
+  const location = isNode
+    ? options.wasmDir ?? process.env.PLATFORM_WASM_DIR ?? new URL('../build/wasm/wasm/', import.meta.url).href
+    : String(options.wasmUrl ?? '../wasm/');
+  if (!loaded.has(location)) {
+    const instance = isNode ? instantiateInNode(location) : instantiateInBrowser(location);
+    const api = instance.then(wrap);
+    api.catch(() => loaded.delete(location));
+    loaded.set(location, api);
+  }
+  return loaded.get(location);
+}
+
+export default loadPlatformCore;

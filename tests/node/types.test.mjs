@@ -1,0 +1,21 @@
+// bindings/index.d.ts type-checks against a usage file under `tsc --strict` (TypeScript from the top-level
+// package.json devDependencies: run `npm ci` first).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
+
+test('index.d.ts describes the API exactly (tsc --strict on types_usage.ts)', { skip: !existsSync(tsc) && 'TypeScript is not installed: run npm ci' }, async () => {
+  const args = [
+    tsc, '--strict', '--noEmit', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+    '--lib', 'es2022,dom', path.join(repo, 'tests/node/types_usage.ts'),
+  ];
+  const result = await promisify(execFile)(process.execPath, args, { cwd: repo }).catch((error) => error);
+  assert.equal(result.code ?? 0, 0, `tsc reported:\n${result.stdout}${result.stderr}`);
+});
