@@ -24,6 +24,7 @@
 #include "core/crypto.h"
 #include "core/date.h"
 #include "core/money.h"
+#include "core/permission.h"
 #include "core/random.h"
 #include "core/result.h"
 #include "core/token.h"
@@ -152,6 +153,28 @@ val add_days(const std::string& day_key, double days) {
   return ok_result(val(core::format_day_key(core::civil_from_days(target))));
 }
 
+// --- permissions -------------------------------------------------------------------------------------------
+
+// bool: whether `role` holding `granted` may perform `required` on `target` (empty: no single resource).
+// Errors: invalid_role unless role is owner, admin or member. Malformed entries in `granted` grant nothing.
+val allows(const std::string& role, const val& granted, const std::string& required,
+           const std::string& target) {
+  auto parsed = core::parse_role(role);
+  if (!parsed) {
+    return error_result(
+        core::make_error("invalid_role", "'" + role + "' is not a role (owner, admin or member)"));
+  }
+  const std::vector<std::string> list = emscripten::vecFromJSArray<std::string>(granted);
+  return ok_result(val(core::allows(*parsed, list, required, target)));
+}
+
+// null. Errors: invalid_permission with the core's message naming the permission.
+val validate_permission(const std::string& permission) {
+  auto status = core::validate_permission(permission);
+  if (!status) return error_result(status.error());
+  return ok_result(val::null());
+}
+
 // --- tokens and hashing ------------------------------------------------------------------------------------
 
 // libsodium's randombytes: in wasm it calls the module's `getRandomValue` (crypto.getRandomValues).
@@ -208,6 +231,8 @@ EMSCRIPTEN_BINDINGS(platform_core) {
   emscripten::function("vatSplit", &vat_split);
   emscripten::function("businessDate", &business_date);
   emscripten::function("addDays", &add_days);
+  emscripten::function("allows", &allows);
+  emscripten::function("validatePermission", &validate_permission);
   emscripten::function("sha256Hex", &sha256_hex);
   emscripten::function("hasTokenShape", &has_token_shape);
   emscripten::function("makeToken", &make_token);
