@@ -11,10 +11,10 @@ import { promisify } from 'node:util';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
 
-test('index.d.ts describes the API exactly (tsc --strict on types_usage.ts)', { skip: !existsSync(tsc) && 'TypeScript is not installed: run npm ci' }, async () => {
+test('index.d.ts describes the API exactly (tsc --strict on types_usage.mts)', { skip: !existsSync(tsc) && 'TypeScript is not installed: run npm ci' }, async () => {
   const args = [
     tsc, '--strict', '--noEmit', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-    '--lib', 'es2022,dom', path.join(repo, 'tests/node/types_usage.ts'),
+    '--lib', 'es2022,dom', path.join(repo, 'tests/node/types_usage.mts'),
   ];
   const result = await promisify(execFile)(process.execPath, args, { cwd: repo }).catch((error) => error);
   assert.equal(result.code ?? 0, 0, `tsc reported:\n${result.stdout}${result.stderr}`);
