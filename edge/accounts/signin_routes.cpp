@@ -1,0 +1,142 @@
+#include "edge/accounts/signin_routes.h"
+
+#include "core/crypto.h"
+#include "core/token.h"
+#include "edge/accounts/session_cookie.h"
+#include "edge/app.h"
+#include "edge/pages/layout.h"
+
+namespace edge {
+namespace {
+
+constexpr const char* kLoginCsrfCookie = "login_csrf";
+
+// Only same-site paths: an absolute URL or a scheme-relative `//host` would make /login an open redirect.
+std::string safe_next(std::string_view next) {
+  if (next.size() >= 1 && next[0] == '/' && (next.size() == 1 || (next[1] != '/' && next[1] != '\\')))
+    return std::string(next);
+  return "/account";
+}
+
+Response redirect(std::string location) {
+  Response r;
+  r.status = 303;
+  r.content_type = "text/plain";
+  r.set_header("Location", std::move(location));
+  r.set_header("Cache-Control", "no-store");
+  return r;
+}
+
+Response login_page(App& app, int status, std::string_view email, std::string_view next,
+                    std::string_view error) {
+  std::string csrf = core::make_token(core::TokenKind::csrf, app.random);
+  std::string body =
+      "<div class=\"card narrow\"><h1>Sign in</h1><p class=\"lead\">Use your platform account.</p>";
+  if (!error.empty()) body += "<div class=\"error\" role=\"alert\">" + html_escape(error) + "</div>";
+  body +=
+      "<form method=\"post\" action=\"/login\">"
+      "<input type=\"hidden\" name=\"csrf\" value=\"" +
+      csrf +
+      "\">"
+      "<input type=\"hidden\" name=\"next\" value=\"" +
+      html_escape(next) +
+      "\">"
+      "<label for=\"email\">Email</label>"
+      "<input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"username\" required value=\"" +
+      html_escape(email) +
+      "\">"
+      "<label for=\"password\">Password</label>"
+      "<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required>"
+      "<button type=\"submit\">Sign in</button></form></div>";
+  Response r = html_page(status, "Sign in", body);
+  // Double-submit token: a cross-site form cannot read this cookie to copy it into the field.
+  r.set_header("Set-Cookie", std::string(kLoginCsrfCookie) + "=" + csrf +
+                                 "; Path=/login; HttpOnly; SameSite=Lax; Max-Age=3600");
+  return r;
+}
+
+Response account_page(App& app, const SignedIn& who) {
+  std::string body = "<div class=\"card\"><h1>" + html_escape(who.user.name) + "</h1><p class=\"lead\">" +
+                     html_escape(who.user.email) + "</p>";
+  auto companies = app.accounts->companies_of(who.user.id);
+  body += "<h2 style=\"font-size:16px;margin:18px 0 4px\">Companies</h2>";
+  if (!companies || companies->empty()) {
+    body += "<p class=\"muted\">You are not a member of any company yet.</p>";
+  } else {
+    body += "<table><thead><tr><th>Company</th><th>Slug</th><th>Role</th></tr></thead><tbody>";
+    for (auto& [company, membership] : *companies)
+      body += "<tr><td>" + html_escape(company.name) + "</td><td><code>" + html_escape(company.slug) +
+              "</code></td><td><span class=\"pill\">" + std::string(core::role_name(membership.role)) +
+              "</span></td></tr>";
+    body += "</tbody></table>";
+  }
+  body +=
+      "<form method=\"post\" action=\"/logout\" style=\"margin-top:24px\">"
+      "<input type=\"hidden\" name=\"csrf\" value=\"" +
+      who.session.csrf_token +
+      "\">"
+      "<button class=\"secondary\" type=\"submit\">Sign out</button></form></div>";
+  return html_page(200, "Your account", body);
+}
+
+}  // namespace
+
+void register_signin_routes(App& app) {
+  Router& r = app.router;
+
+  r.add("GET", "/", [&app](Request& req) { return redirect(signed_in(app, req) ? "/account" : "/login"); });
+
+  r.add("GET", "/login", [&app](Request& req) {
+    std::string next = safe_next(req.query_param("next").value_or("/account"));
+    if (signed_in(app, req)) return redirect(next);
+    return login_page(app, 200, "", next, "");
+  });
+
+  r.add("POST", "/login", [&app](Request& req) {
+    auto form = req.form();
+    std::string email = form["email"], next = safe_next(form["next"]);
+    std::string cookie = req.cookie(kLoginCsrfCookie);
+    if (cookie.empty() || !core::constant_time_equal(cookie, form["csrf"]))
+      return login_page(app, 403, email, next, "Your sign-in form expired. Please try again.");
+    std::int64_t now = app.clock.now_ms();
+    auto by_ip = app.login_ip_limiter.take(req.remote_addr, now);
+    auto by_email = by_ip.allowed ? app.login_email_limiter.take(email, now) : by_ip;
+    if (!by_email.allowed) {
+      Response limited =
+          login_page(app, 429, email, next, "Too many sign-in attempts. Please wait a moment.");
+      limited.set_header("Retry-After", std::to_string(by_email.retry_after_seconds));
+      return limited;
+    }
+    auto user = app.accounts->authenticate(email, form["password"]);
+    if (!user) return login_page(app, 401, email, next, "Email or password is incorrect.");
+    auto session = app.sessions->start(user->id);
+    if (!session) return login_page(app, 500, email, next, "Signing in failed. Please try again.");
+    Response ok = redirect(next);
+    ok.set_header("Set-Cookie", session_cookie(app, *session, Sessions::kLifetimeMs / 1000));
+    ok.set_header("Set-Cookie",
+                  std::string(kLoginCsrfCookie) + "=; Path=/login; HttpOnly; SameSite=Lax; Max-Age=0");
+    return ok;
+  });
+
+  r.add("POST", "/logout", [&app](Request& req) {
+    auto who = signed_in(app, req);
+    if (!who) return redirect("/login");
+    if (!core::constant_time_equal(who->session.csrf_token, req.form()["csrf"]))
+      return html_page(403, "Forbidden",
+                       "<div class=\"card narrow\"><h1>Forbidden</h1><p class=\"lead\">"
+                       "The sign-out form was not sent by this site.</p></div>");
+    if (auto ended = app.sessions->end(req.cookie(Sessions::kCookieName)); !ended)
+      return html_page(500, "Error", "<div class=\"card narrow\"><h1>Sign-out failed</h1></div>");
+    Response r = redirect("/login");
+    r.set_header("Set-Cookie", expired_session_cookie(app));
+    return r;
+  });
+
+  r.add("GET", "/account", [&app](Request& req) {
+    auto who = signed_in(app, req);
+    if (!who) return redirect("/login?next=/account");
+    return account_page(app, *who);
+  });
+}
+
+}  // namespace edge

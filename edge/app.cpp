@@ -1,0 +1,69 @@
+#include "edge/app.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "edge/accounts/company_routes.h"
+#include "edge/accounts/signin_routes.h"
+#include "edge/pages/layout.h"
+#include "edge/platform/envelope.h"
+#include "edge/platform/static_routes.h"
+
+namespace edge {
+
+core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, core::RandomSource& random) {
+  config.resolve_urls();
+  auto app = std::make_unique<App>(std::move(config), clock, random);
+  auto kv = store::open_lmdb(app->config.data_dir);
+  if (!kv) return kv.error();
+  app->kv = std::move(*kv);
+  auto accounts_table = app->kv->open_table("accounts");
+  if (!accounts_table) return accounts_table.error();
+  auto sessions_table = app->kv->open_table("sessions");
+  if (!sessions_table) return sessions_table.error();
+  app->accounts_table = *accounts_table;
+  app->sessions_table = *sessions_table;
+  app->accounts = std::make_unique<Accounts>(*app->kv, app->accounts_table, clock, random);
+  app->sessions = std::make_unique<Sessions>(*app->kv, app->sessions_table, clock, random);
+
+  register_static_routes(*app);
+  register_signin_routes(*app);
+  register_company_routes(*app);
+  return app;
+}
+
+Response error_for_path(const Request& req, int status, std::string_view message) {
+  if (req.path.rfind("/api/", 0) == 0) return envelope_error(status, message);
+  std::string title = status == 404 ? "Not found" : status == 413 ? "Too large" : "Error";
+  return html_page(status, title,
+                   "<div class=\"card narrow\"><h1>" + html_escape(title) + "</h1><p class=\"lead\">" +
+                       html_escape(message) + "</p></div>");
+}
+
+Response dispatch(App& app, Request& req) {
+  auto started = std::chrono::steady_clock::now();
+  Response res;
+  Router::Match m = app.router.match(req);
+  if (m.kind == Router::Match::not_found) {
+    res = error_for_path(req, 404, "not found");
+  } else if (m.kind == Router::Match::method_not_allowed) {
+    res = error_for_path(req, 405, "method not allowed");
+    res.set_header("Allow", m.allow);
+  } else if (req.body.size() > (m.options.max_body ? m.options.max_body : app.config.max_json_body)) {
+    res = error_for_path(req, 413, "request body too large");
+  } else {
+    try {
+      res = (*m.handler)(req);
+    } catch (const std::exception& e) {
+      spdlog::error("{} {} handler failed: {}", req.method, req.path, e.what());
+      res = error_for_path(req, 500, "internal error");
+    }
+  }
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  // Path only: query strings can carry tokens (management links, OAuth codes), headers are never logged.
+  spdlog::info("{} {} {} {:.2f}ms", req.method, req.path, res.status, ms);
+  return res;
+}
+
+}  // namespace edge

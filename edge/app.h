@@ -1,0 +1,49 @@
+#pragma once
+// The edge application: configuration, store, account model and the routes of every product, without the
+// network. Tests drive it in-process through EdgeServer (edge/server.h) on port 0.
+
+#include <memory>
+
+#include "core/clock.h"
+#include "core/random.h"
+#include "edge/accounts/accounts.h"
+#include "edge/accounts/sessions.h"
+#include "edge/config.h"
+#include "edge/http/router.h"
+#include "edge/platform/rate_limiter.h"
+#include "edge/platform/token_usage.h"
+#include "native/store/kv_store.h"
+
+namespace edge {
+
+struct App {
+  Config config;
+  core::Clock& clock;
+  core::RandomSource& random;
+  std::unique_ptr<store::KvStore> kv;
+  store::Table accounts_table, sessions_table;
+  std::unique_ptr<Accounts> accounts;
+  std::unique_ptr<Sessions> sessions;
+  RateLimiter api_limiter;
+  // Sign-in attempts per client address and per email (docs/accounts.md).
+  RateLimiter login_ip_limiter{RateLimit{30, 60'000}};
+  RateLimiter login_email_limiter{RateLimit{10, 15 * 60'000}};
+  TokenUsage token_usage;
+  Router router;
+
+  App(Config c, core::Clock& clk, core::RandomSource& rnd)
+      : config(std::move(c)), clock(clk), random(rnd), api_limiter(config.rate_limit) {}
+};
+
+// Opens the data directory and registers every product's routes. Errors: the store's (`storage_error`).
+core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, core::RandomSource& random);
+
+// Routes one request: matching, body limit, the handler, the error format for unmatched paths, and one
+// log line. Never throws.
+Response dispatch(App& app, Request& req);
+
+// The error response for a path when no handler produced one: the platform envelope under /api/, HTML
+// elsewhere.
+Response error_for_path(const Request& req, int status, std::string_view message);
+
+}  // namespace edge

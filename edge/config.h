@@ -1,0 +1,54 @@
+#pragma once
+// Deployment settings of the edge server, read from flags and environment variables (a flag wins over its
+// variable). `edge --help` lists them.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/result.h"
+
+namespace edge {
+
+struct RateLimit {
+  std::int64_t requests = 100;  // per window, per access token
+  std::int64_t window_ms = 1000;
+};
+
+// `100/1s`, `600/60s`, `100/10s`, `5000/1m`.
+core::Result<RateLimit> parse_rate_limit(std::string_view text);
+
+struct Config {
+  std::string listen_host = "127.0.0.1";
+  int listen_port = 8080;
+  std::string data_dir = "data";
+  std::string port_file;  // written with the bound port once listening
+
+  // Public addresses of the products (spec/DECISIONS.md). Empty means http://<listen address>; in
+  // development one process serves them all on one port since their paths do not collide.
+  std::string base_url, auth_url, mail_url, storage_url, cdn_url, status_url, site_url;
+
+  // Domain attribute of the platform session cookie (e.g. `.example.com` to share it across subdomains);
+  // empty gives a host-only cookie.
+  std::string cookie_domain;
+
+  // 32-byte key (64 hex) for secrets encrypted at rest. Empty: a key file in the data directory, created
+  // on first start with mode 0600.
+  std::string secret_key_hex;
+
+  RateLimit rate_limit;
+  std::size_t max_json_body = 1 << 20;
+  std::size_t threads = 64;
+
+  std::string web_root = "web";
+  std::string wasm_root = "build/wasm/wasm";
+  std::string bindings_root = "bindings";
+
+  bool demo = false;  // seed demo data into an empty data directory
+  std::string log_level = "info";
+
+  // Fills the empty product URLs from the listen address.
+  void resolve_urls();
+};
+
+}  // namespace edge

@@ -1,0 +1,60 @@
+#include "edge/demo.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace edge {
+namespace json = core::json;
+
+namespace {
+
+const std::vector<std::string> kAllPermissions = {
+    "domains.manage",       "mailboxes.manage",  "templates.manage", "inbox.view",
+    "audience.manage",      "send.execute",      "logs.view",        "webhooks.manage",
+    "suppressions.manage",  "api-keys.manage",   "smtp.manage",      "members.manage",
+    "storage.view",         "buckets.create",    "buckets.edit",     "buckets.delete",
+    "media.upload",         "media.delete",      "media.reorder",    "oauth-clients.manage",
+    "auth-projects.manage", "restaurant.manage", "status.manage"};
+
+}  // namespace
+
+core::Result<DemoCredentials> seed_demo(App& app) {
+  std::string path = app.config.data_dir + "/demo-credentials.json";
+  if (std::ifstream in(path); in) {
+    std::stringstream buf;
+    buf << in.rdbuf();
+    auto o = core::parse_json_object(buf.str());
+    if (!o)
+      return core::make_error("storage_error", path + " is unreadable; remove it and the data directory");
+    DemoCredentials d;
+    d.company_slug = *core::require_string(*o, "company");
+    d.email = *core::require_string(*o, "email");
+    d.password = *core::require_string(*o, "password");
+    d.access_token = *core::require_string(*o, "accessToken");
+    return d;
+  }
+  DemoCredentials d{"demo", "owner@demo.test", "demo-password", ""};
+  auto company = app.accounts->create_company(d.company_slug, "Demo Bistro");
+  if (!company) return company.error();
+  auto user = app.accounts->create_user(d.email, "Demo Owner", d.password);
+  if (!user) return user.error();
+  auto member = app.accounts->add_member(*company, d.email, core::Role::owner, {}, nullptr);
+  if (!member) return member.error();
+  auto token = app.accounts->create_token(*company, "demo", kAllPermissions, nullptr);
+  if (!token) return token.error();
+  d.access_token = token->plaintext;
+  {
+    std::ofstream out(path, std::ios::trunc);
+    out << json::serialize(json::object{{"company", d.company_slug},
+                                        {"email", d.email},
+                                        {"password", d.password},
+                                        {"accessToken", d.access_token}});
+    if (!out) return core::make_error("storage_error", "cannot write " + path);
+  }
+  ::chmod(path.c_str(), 0600);
+  return d;
+}
+
+}  // namespace edge

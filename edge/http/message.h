@@ -1,0 +1,57 @@
+#pragma once
+// The HTTP request and response as the products see them. The transport (cpp-httplib today) converts to
+// and from these, so it can be replaced without touching a product module.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace edge {
+
+struct Request {
+  std::string method;  // upper case: GET, POST, ...
+  std::string path;    // decoded path without the query string
+  std::string host;    // Host header without the port
+  std::string remote_addr;
+  std::string body;
+  // Header names are stored lower case; a repeated header keeps its first value.
+  std::map<std::string, std::string> headers;
+  std::multimap<std::string, std::string> query;
+  // Filled by the router from `{name}` segments.
+  std::map<std::string, std::string, std::less<>> params;
+
+  std::string_view header(std::string_view lower_name) const;
+  std::optional<std::string> query_param(std::string_view name) const;
+  std::string_view param(std::string_view name) const;
+  // The value of cookie `name`, or empty.
+  std::string cookie(std::string_view name) const;
+  // application/x-www-form-urlencoded body fields (first value of each name).
+  std::map<std::string, std::string> form() const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+
+  Response& set_header(std::string name, std::string value) {
+    headers.emplace_back(std::move(name), std::move(value));
+    return *this;
+  }
+};
+
+// Decodes %XX escapes, and '+' as a space when `plus_is_space` (form bodies and query strings).
+std::string url_decode(std::string_view text, bool plus_is_space);
+std::string url_encode(std::string_view text);
+// Parses `a=1&b=2` into a multimap, decoding names and values.
+std::multimap<std::string, std::string> parse_url_encoded(std::string_view text);
+
+// Escapes text for an HTML body or attribute value.
+std::string html_escape(std::string_view text);
+
+}  // namespace edge

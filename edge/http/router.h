@@ -1,0 +1,57 @@
+#pragma once
+// Maps (method, path) to a handler. Patterns are literal segments and `{name}` segments, which capture
+// one non-empty segment into Request::params; a final `{name*}` captures the rest of the path.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "edge/http/message.h"
+
+namespace edge {
+
+using Handler = std::function<Response(Request&)>;
+
+struct RouteOptions {
+  // Largest request body this route accepts; larger ones answer 413 before the handler runs. 0: the
+  // configured JSON body limit (Config::max_json_body).
+  std::size_t max_body = 0;
+};
+
+class Router {
+ public:
+  void add(std::string method, std::string_view pattern, Handler handler, RouteOptions options = {});
+
+  struct Match {
+    enum Kind { found, method_not_allowed, not_found } kind = not_found;
+    const Handler* handler = nullptr;
+    RouteOptions options;
+    std::string allow;  // for method_not_allowed: the methods the path has
+  };
+  // Finds the route for `req` and fills req.params. HEAD is served by GET routes.
+  Match match(Request& req) const;
+
+ private:
+  struct Segment {
+    std::string text;
+    bool capture = false;
+    bool rest = false;
+  };
+  struct Route {
+    std::string method;
+    std::vector<Segment> segments;
+    Handler handler;
+    RouteOptions options;
+  };
+  static bool matches(const Route& route, const std::vector<std::string_view>& parts, Request* fill);
+
+  std::vector<Route> routes_;
+};
+
+// Splits `/a/b/c` into {"a","b","c"}; empty segments (double or trailing slashes) are kept as empty strings
+// except a single trailing slash, which is dropped.
+std::vector<std::string_view> split_path(std::string_view path);
+
+}  // namespace edge

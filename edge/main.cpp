@@ -1,0 +1,147 @@
+// The edge server: every product of the platform over HTTP, backed by LMDB in the data directory.
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <iostream>
+
+#include "edge/demo.h"
+#include "edge/server.h"
+#include "native/os/system_clock.h"
+#include "native/os/system_random.h"
+
+namespace {
+
+bool parse_listen(const std::string& text, edge::Config& config) {
+  auto colon = text.rfind(':');
+  if (colon == std::string::npos) return false;
+  config.listen_host = text.substr(0, colon);
+  try {
+    config.listen_port = std::stoi(text.substr(colon + 1));
+  } catch (...) {
+    return false;
+  }
+  return config.listen_port >= 0 && config.listen_port <= 65535 && !config.listen_host.empty();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  edge::Config config;
+  std::string listen = "127.0.0.1:8080", rate_limit = "100/1s";
+  CLI::App cli{
+      "edge: the platform server (OAuth/OIDC, mail, storage, env vault, auth projects, restaurant, "
+      "status pages). Every flag can also be set by the environment variable named in brackets."};
+  cli.add_option("--listen", listen, "address:port to listen on; port 0 picks a free one")
+      ->envname("EDGE_LISTEN")
+      ->capture_default_str();
+  cli.add_option("--data-dir", config.data_dir, "LMDB data directory (created if missing)")
+      ->envname("EDGE_DATA_DIR")
+      ->capture_default_str();
+  cli.add_option("--port-file", config.port_file, "write the bound port here once listening");
+  cli.add_option("--base-url", config.base_url, "public platform root {base_url}")->envname("EDGE_BASE_URL");
+  cli.add_option("--auth-url", config.auth_url, "public {auth_url}")->envname("EDGE_AUTH_URL");
+  cli.add_option("--mail-url", config.mail_url, "public {mail_url}")->envname("EDGE_MAIL_URL");
+  cli.add_option("--storage-url", config.storage_url, "public {storage_url}")->envname("EDGE_STORAGE_URL");
+  cli.add_option("--cdn-url", config.cdn_url, "public {cdn_url}")->envname("EDGE_CDN_URL");
+  cli.add_option("--status-url", config.status_url, "public {status_url}")->envname("EDGE_STATUS_URL");
+  cli.add_option("--site-url", config.site_url, "public {site_url}")->envname("EDGE_SITE_URL");
+  cli.add_option("--cookie-domain", config.cookie_domain, "Domain of the session cookie, e.g. .example.com")
+      ->envname("EDGE_COOKIE_DOMAIN");
+  cli.add_option("--secret-key", config.secret_key_hex, "64 hex characters: key for secrets at rest")
+      ->envname("PLATFORM_SECRET_KEY");
+  cli.add_option("--rate-limit", rate_limit, "per access token, requests/window, e.g. 100/1s or 600/1m")
+      ->envname("EDGE_RATE_LIMIT")
+      ->capture_default_str();
+  cli.add_option("--max-body", config.max_json_body, "largest JSON request body in bytes")
+      ->envname("EDGE_MAX_BODY")
+      ->capture_default_str();
+  cli.add_option("--threads", config.threads, "HTTP worker threads (one per open connection)")
+      ->envname("EDGE_THREADS")
+      ->capture_default_str();
+  cli.add_option("--web-root", config.web_root, "folder served at /web/")
+      ->envname("EDGE_WEB_ROOT")
+      ->capture_default_str();
+  cli.add_option("--wasm-root", config.wasm_root, "wasm build output served at /web/wasm/")
+      ->envname("EDGE_WASM_ROOT")
+      ->capture_default_str();
+  cli.add_option("--bindings-root", config.bindings_root, "JavaScript bindings served at /web/bindings/")
+      ->envname("EDGE_BINDINGS_ROOT")
+      ->capture_default_str();
+  cli.add_flag("--demo", config.demo,
+               "seed a demo company, owner and access token into an empty data directory");
+  cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
+      ->envname("EDGE_LOG_LEVEL")
+      ->capture_default_str();
+  CLI11_PARSE(cli, argc, argv);
+
+  if (!parse_listen(listen, config)) {
+    std::cerr << "edge: --listen must be host:port, got '" << listen << "'\n";
+    return 2;
+  }
+  auto limit = edge::parse_rate_limit(rate_limit);
+  if (!limit) {
+    std::cerr << "edge: " << limit.error().message << "\n";
+    return 2;
+  }
+  config.rate_limit = *limit;
+  // Logs go to standard error; standard output carries only the start-up banner.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("edge"));
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ %^%l%$ %v", spdlog::pattern_time_type::utc);
+
+  // Signals are taken by sigwait below, never by a handler, so every thread started from here on has them
+  // blocked.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  native::SystemClock clock;
+  native::SystemRandom random;
+  bool demo = config.demo;
+  std::string port_file = config.port_file;
+  auto server = edge::EdgeServer::start(config, clock, random);
+  if (!server) {
+    spdlog::error("edge: {}", server.error().message);
+    return 1;
+  }
+  edge::App& app = (*server)->app();
+  spdlog::info("edge listening on http://{}:{} (data in {})", app.config.listen_host, (*server)->port(),
+               app.config.data_dir);
+  if (demo) {
+    auto creds = edge::seed_demo(app);
+    if (!creds) {
+      spdlog::error("demo data: {}", creds.error().message);
+      return 1;
+    }
+    std::string base = app.config.base_url;
+    std::cout << "\n  Platform is running at " << base << "\n\n"
+              << "  Sign in:        " << base << "/login\n"
+              << "  Email:          " << creds->email << "\n"
+              << "  Password:       " << creds->password << "\n"
+              << "  Company slug:   " << creds->company_slug << "\n"
+              << "  Access token:   " << creds->access_token << "\n"
+              << "  Try:            curl -H 'Authorization: Bearer " << creds->access_token << "' " << base
+              << "/api/companies/" << creds->company_slug << "\n"
+              << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
+              << "  Health:         " << base << "/healthz\n\n"
+              << std::flush;
+  }
+  if (!port_file.empty()) {
+    std::string tmp = port_file + ".tmp";
+    std::ofstream(tmp) << (*server)->port() << "\n";
+    std::rename(tmp.c_str(), port_file.c_str());  // readers never see a half-written file
+  }
+
+  int sig = 0;
+  sigwait(&signals, &sig);
+  spdlog::info("edge: {} received, finishing in-flight requests", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+  (*server)->stop();
+  spdlog::info("edge: stopped");
+  return 0;
+}

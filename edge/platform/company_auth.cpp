@@ -1,0 +1,45 @@
+#include "edge/platform/company_auth.h"
+
+#include "core/token.h"
+#include "edge/app.h"
+#include "edge/platform/envelope.h"
+
+namespace edge {
+
+Response missing_permission(std::string_view permission) {
+  return envelope_error(403, "access token lacks permission '" + std::string(permission) + "'");
+}
+
+Handler company_route(App& app, std::string permission, CompanyHandler handler, std::string target_param) {
+  return [&app, permission = std::move(permission), handler = std::move(handler),
+          target_param = std::move(target_param)](Request& req) -> Response {
+    std::string_view auth = req.header("authorization");
+    if (auth.empty()) return envelope_unauthorized("missing access token");
+    constexpr std::string_view kBearer = "Bearer ";
+    if (auth.size() <= kBearer.size() || auth.substr(0, kBearer.size()) != kBearer)
+      return envelope_unauthorized("malformed Authorization header; expected 'Bearer stk_...'");
+    std::string_view plaintext = auth.substr(kBearer.size());
+    if (!core::has_token_shape(core::TokenKind::access_token, plaintext))
+      return envelope_unauthorized("malformed access token");
+    auto token = app.accounts->token_by_plaintext(plaintext);
+    if (!token) {
+      if (token.error().code == "storage_error") return envelope_error(token.error());
+      return envelope_unauthorized(token.error().message);
+    }
+    auto company = app.accounts->company_by_id(token->company_id);
+    if (!company || company->slug != req.param("slug")) return envelope_error(404, "company not found");
+    std::int64_t now = app.clock.now_ms();
+    auto decision = app.api_limiter.take(token->id, now);
+    if (!decision.allowed) return envelope_rate_limited(decision.retry_after_seconds);
+    app.token_usage.note(*token, now);
+    CompanyContext ctx{std::move(*company), Principal{Principal::Kind::token, token->id, core::Role::member,
+                                                      std::move(token->permissions)}};
+    if (!permission.empty()) {
+      std::string_view target = target_param.empty() ? std::string_view() : req.param(target_param);
+      if (!ctx.principal.allows(permission, target)) return missing_permission(permission);
+    }
+    return handler(req, ctx);
+  };
+}
+
+}  // namespace edge

@@ -1,0 +1,49 @@
+#include "edge/platform/envelope.h"
+
+#include <string>
+
+namespace edge {
+
+Response envelope_ok(core::json::value data, int status) {
+  Response r;
+  r.status = status;
+  r.body = core::json::serialize(core::json::object{{"data", std::move(data)}, {"error", nullptr}});
+  return r;
+}
+
+Response envelope_error(int status, std::string_view message) {
+  Response r;
+  r.status = status;
+  r.body = core::json::serialize(core::json::object{{"data", nullptr}, {"error", message}});
+  return r;
+}
+
+int status_for(const core::Error& error) {
+  const std::string& c = error.code;
+  if (c == "not_found") return 404;
+  if (c == "conflict") return 409;
+  if (c == "forbidden") return 403;
+  if (c == "unprocessable") return 422;
+  if (c == "payload_too_large") return 413;
+  if (c == "storage_error" || c == "internal") return 500;
+  return 400;
+}
+
+Response envelope_error(const core::Error& error) {
+  return envelope_error(status_for(error), error.message);
+}
+
+Response envelope_unauthorized(std::string_view message) {
+  Response r = envelope_error(401, message);
+  r.set_header("WWW-Authenticate", "Bearer");
+  return r;
+}
+
+Response envelope_rate_limited(std::int64_t retry_after_seconds) {
+  Response r =
+      envelope_error(429, "rate limit exceeded; retry after " + std::to_string(retry_after_seconds) + " s");
+  r.set_header("Retry-After", std::to_string(retry_after_seconds));
+  return r;
+}
+
+}  // namespace edge

@@ -1,0 +1,34 @@
+#include "edge/platform/rate_limiter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace edge {
+
+RateLimiter::Decision RateLimiter::take(std::string_view key, std::int64_t now_ms) {
+  Shard& shard = shards_[std::hash<std::string_view>{}(key) % kShards];
+  const double capacity = static_cast<double>(limit_.requests);
+  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
+  std::lock_guard lock(shard.mutex);
+  // Full buckets carry no information; dropping them bounds memory by the number of recently busy keys.
+  if (shard.buckets.size() > 50'000) {
+    std::erase_if(shard.buckets, [&](auto& kv) {
+      return kv.second.tokens + static_cast<double>(now_ms - kv.second.updated_ms) * per_ms >= capacity;
+    });
+  }
+  auto [it, inserted] = shard.buckets.try_emplace(std::string(key), Bucket{capacity, now_ms});
+  Bucket& b = it->second;
+  if (!inserted && now_ms > b.updated_ms) {
+    b.tokens = std::min(capacity, b.tokens + static_cast<double>(now_ms - b.updated_ms) * per_ms);
+    b.updated_ms = now_ms;
+  }
+  if (b.tokens >= 1.0) {
+    b.tokens -= 1.0;
+    return {};
+  }
+  double wait_ms = (1.0 - b.tokens) / per_ms;
+  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+}
+
+}  // namespace edge

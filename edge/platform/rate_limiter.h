@@ -1,0 +1,42 @@
+#pragma once
+// Token-bucket rate limiting per key (an access token id, an IP address, an email). In memory, per
+// process: a restart forgets the buckets, which errs on the side of letting clients through.
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "edge/config.h"
+
+namespace edge {
+
+class RateLimiter {
+ public:
+  // Each key may spend `limit.requests` at once and regains them evenly over `limit.window_ms`.
+  explicit RateLimiter(RateLimit limit) : limit_(limit) {}
+
+  struct Decision {
+    bool allowed = true;
+    std::int64_t retry_after_seconds = 0;  // when refused: whole seconds until one request is allowed
+  };
+  // Spends one request of `key` at time `now_ms`. Thread-safe.
+  Decision take(std::string_view key, std::int64_t now_ms);
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    std::int64_t updated_ms = 0;
+  };
+  static constexpr std::size_t kShards = 16;
+  struct Shard {
+    std::mutex mutex;
+    std::unordered_map<std::string, Bucket> buckets;
+  };
+
+  RateLimit limit_;
+  Shard shards_[kShards];
+};
+
+}  // namespace edge

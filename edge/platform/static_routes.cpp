@@ -1,0 +1,61 @@
+#include "edge/platform/static_routes.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "edge/app.h"
+#include "edge/platform/envelope.h"
+
+namespace edge {
+namespace {
+
+std::string_view content_type_for(std::string_view path) {
+  auto ends = [&](std::string_view ext) {
+    return path.size() >= ext.size() && path.substr(path.size() - ext.size()) == ext;
+  };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".wasm")) return "application/wasm";
+  if (ends(".json")) return "application/json";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".ts")) return "text/plain; charset=utf-8";
+  return "application/octet-stream";
+}
+
+// Serves `relative` below `root`. Paths with `..`, empty or hidden segments answer 404, so nothing outside
+// the folder (or a dotfile in it) can be read.
+Response serve_file(const Request& req, const std::string& root, std::string_view relative) {
+  for (std::string_view seg : split_path(relative))
+    if (seg.empty() || seg.front() == '.') return error_for_path(req, 404, "not found");
+  std::ifstream in(root + "/" + std::string(relative), std::ios::binary);
+  if (!in) return error_for_path(req, 404, "not found");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  Response r;
+  r.content_type = std::string(content_type_for(relative));
+  r.body = std::move(buf).str();
+  r.set_header("Cache-Control", "no-cache");
+  r.set_header("X-Content-Type-Options", "nosniff");
+  return r;
+}
+
+}  // namespace
+
+void register_static_routes(App& app) {
+  Router& r = app.router;
+  r.add("GET", "/healthz", [](Request&) {
+    Response res;
+    res.body = R"({"status":"ok"})";
+    return res;
+  });
+  r.add("GET", "/web/wasm/{file*}",
+        [&app](Request& req) { return serve_file(req, app.config.wasm_root, req.param("file")); });
+  r.add("GET", "/web/bindings/{file*}",
+        [&app](Request& req) { return serve_file(req, app.config.bindings_root, req.param("file")); });
+  r.add("GET", "/web/{file*}",
+        [&app](Request& req) { return serve_file(req, app.config.web_root, req.param("file")); });
+}
+
+}  // namespace edge

@@ -1,0 +1,68 @@
+#include "edge/server.h"
+
+#include <spdlog/spdlog.h>
+
+namespace edge {
+
+core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core::Clock& clock,
+                                                            core::RandomSource& random) {
+  std::unique_ptr<EdgeServer> s(new EdgeServer());
+  HttpServerOptions options;
+  options.host = config.listen_host;
+  options.port = config.listen_port;
+  options.threads = config.threads;
+  auto app = open_app(std::move(config), clock, random);
+  if (!app) return app.error();
+  s->app_ = std::move(*app);
+  App* a = s->app_.get();
+  s->http_ = std::make_unique<HttpServer>(
+      options, [a](Request& req) { return dispatch(*a, req); },
+      [](const Request& req, int status, std::string_view reason) {
+        return error_for_path(req, status, reason);
+      });
+  auto port = s->http_->bind();
+  if (!port) return port.error();
+  s->port_ = *port;
+  // Product URLs default to the bound address, so with port 0 they must be resolved after binding.
+  if (a->config.listen_port == 0) {
+    a->config.listen_port = s->port_;
+    std::string old = "http://" + a->config.listen_host + ":0";
+    for (std::string* url :
+         {&a->config.base_url, &a->config.auth_url, &a->config.mail_url, &a->config.storage_url,
+          &a->config.cdn_url, &a->config.status_url, &a->config.site_url})
+      if (*url == old) *url = "http://" + a->config.listen_host + ":" + std::to_string(s->port_);
+  }
+  s->serve_thread_ = std::thread([srv = s.get()] { srv->http_->serve(); });
+  s->background_thread_ = std::thread([srv = s.get()] { srv->background_loop(); });
+  return s;
+}
+
+void EdgeServer::background_loop() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    wake_.wait_for(lock, std::chrono::seconds(1));
+    lock.unlock();
+    if (auto flushed = app_->token_usage.flush(*app_->accounts); !flushed)
+      spdlog::warn("recording token use failed: {}", flushed.error().message);
+    lock.lock();
+  }
+}
+
+void EdgeServer::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  http_->stop();
+  if (serve_thread_.joinable()) serve_thread_.join();
+  wake_.notify_all();
+  if (background_thread_.joinable()) background_thread_.join();
+  (void)app_->token_usage.flush(*app_->accounts);
+}
+
+EdgeServer::~EdgeServer() {
+  stop();
+}
+
+}  // namespace edge

@@ -1,0 +1,148 @@
+// The executables as an operator runs them: edge-admin against a data directory, and edge started,
+// used and stopped with SIGTERM.
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <httplib.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/json.h"
+#include "test_edge.h"
+
+extern char** environ;
+
+namespace {
+namespace json = core::json;
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+};
+
+// Runs a shell command line, capturing standard output.
+Run run(const std::string& command) {
+  Run r;
+  FILE* p = ::popen(command.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = ::pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+json::value parse(const std::string& text) {
+  auto v = core::parse_json(text);
+  REQUIRE_MESSAGE(v.ok(), "not JSON: " << text);
+  return *v;
+}
+
+}  // namespace
+
+TEST_CASE("edge-admin creates and lists companies, users, members and tokens as JSON") {
+  testing::TempDir dir;
+  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + dir.path + " ";
+  auto company = run(admin + "company create --slug lokanta --name 'Lokanta A.S.'");
+  REQUIRE(company.exit_code == 0);
+  CHECK(parse(company.out).at("slug").as_string() == "lokanta");
+  auto dup = run(admin + "company create --slug lokanta --name Again");
+  CHECK(dup.exit_code == 1);
+  CHECK(parse(dup.out).at("code").as_string() == "conflict");
+
+  auto user = run("echo 'a good password' | " + admin +
+                  "user create --email chef@lokanta.test --name Chef --password-stdin");
+  REQUIRE(user.exit_code == 0);
+  CHECK(parse(user.out).at("email").as_string() == "chef@lokanta.test");
+  auto member = run(admin + "member add --company lokanta --email chef@lokanta.test --role owner");
+  REQUIRE(member.exit_code == 0);
+  CHECK(parse(member.out).at("role").as_string() == "owner");
+
+  auto token = run(admin + "token create --company lokanta --name pos --permission restaurant.manage");
+  REQUIRE(token.exit_code == 0);
+  json::value t = parse(token.out);
+  std::string plaintext(t.at("token").as_string());
+  CHECK(plaintext.size() == 52);
+  auto list = run(admin + "token list --company lokanta");
+  REQUIRE(list.exit_code == 0);
+  json::value tokens = parse(list.out);
+  REQUIRE(tokens.as_array().size() == 1);
+  CHECK(tokens.as_array()[0].at("tokenPrefix").as_string() == plaintext.substr(0, 12));
+  CHECK(list.out.find(plaintext) == std::string::npos);
+
+  auto revoked = run(admin + "token revoke --company lokanta --id " + std::string(t.at("id").as_string()));
+  REQUIRE(revoked.exit_code == 0);
+  CHECK(parse(revoked.out).at("revokedAt").is_string());
+  auto members = run(admin + "member list --company lokanta");
+  CHECK(parse(members.out).as_array().size() == 1);
+  auto bad = run(admin + "member add --company nowhere --email chef@lokanta.test");
+  CHECK(bad.exit_code == 1);
+  CHECK(parse(bad.out).at("code").as_string() == "not_found");
+}
+
+TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
+  testing::TempDir dir;
+  std::string port_file = dir.path + "/port";
+  std::string log_file = dir.path + "/edge.log";
+  std::vector<std::string> args = {EDGE_BIN,           "--listen",    "127.0.0.1:0", "--data-dir",
+                                   dir.path + "/data", "--port-file", port_file,     "--demo"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  std::string banner_file = dir.path + "/edge.out";
+  posix_spawn_file_actions_addopen(&actions, 1, banner_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid = 0;
+  REQUIRE(posix_spawn(&pid, EDGE_BIN, &actions, nullptr, argv.data(), environ) == 0);
+  posix_spawn_file_actions_destroy(&actions);
+
+  int port = 0;
+  for (int i = 0; i < 200 && port == 0; ++i) {
+    std::ifstream in(port_file);
+    if (!(in >> port)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(port > 0);
+  httplib::Client client("127.0.0.1", port);
+  auto health = client.Get("/healthz");
+  REQUIRE(health);
+  CHECK(health->status == 200);
+
+  std::ifstream creds(dir.path + "/data/demo-credentials.json");
+  std::stringstream buf;
+  buf << creds.rdbuf();
+  json::value demo = parse(buf.str());
+  std::string token(demo.at("accessToken").as_string());
+  auto company = client.Get("/api/companies/demo", {{"Authorization", "Bearer " + token}});
+  REQUIRE(company);
+  CHECK(company->status == 200);
+  CHECK(parse(company->body).at("data").at("name").as_string() == "Demo Bistro");
+
+  REQUIRE(::kill(pid, SIGTERM) == 0);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+
+  std::ifstream log(log_file);
+  std::stringstream logbuf;
+  logbuf << log.rdbuf();
+  std::string text = logbuf.str();
+  CHECK(text.find("GET /api/companies/demo 200") != std::string::npos);
+  CHECK(text.find("SIGTERM received") != std::string::npos);
+  CHECK(text.find("edge: stopped") != std::string::npos);
+  CHECK(text.find(token.substr(12)) == std::string::npos);  // the log never holds a secret
+  std::ifstream banner(banner_file);
+  std::stringstream bannerbuf;
+  bannerbuf << banner.rdbuf();
+  CHECK(bannerbuf.str().find("Access token:   " + token) != std::string::npos);  // the demo banner does
+}

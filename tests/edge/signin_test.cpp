@@ -1,0 +1,153 @@
+// Browser sign-in of platform accounts: CSRF-protected forms, the session cookie's attributes, logout.
+
+#include <doctest/doctest.h>
+
+#include "test_edge.h"
+
+using testing::Reply;
+using testing::TestEdge;
+
+namespace {
+
+// The value of `name=` in a Set-Cookie header of `r` (all Set-Cookie headers are searched).
+std::string set_cookie(const Reply& r, const std::string& name, std::string* whole = nullptr) {
+  auto range = r.headers.equal_range("Set-Cookie");
+  for (auto it = range.first; it != range.second; ++it) {
+    if (it->second.rfind(name + "=", 0) != 0) continue;
+    if (whole) *whole = it->second;
+    auto end = it->second.find(';');
+    return it->second.substr(name.size() + 1, end - name.size() - 1);
+  }
+  return {};
+}
+
+// The value attribute of the hidden input `name` in an HTML page.
+std::string hidden_field(const std::string& html, const std::string& name) {
+  std::string marker = "name=\"" + name + "\" value=\"";
+  auto at = html.find(marker);
+  if (at == std::string::npos) return {};
+  at += marker.size();
+  return html.substr(at, html.find('"', at) - at);
+}
+
+Reply post_form(TestEdge& edge, const std::string& path, const std::string& form,
+                const std::string& cookies) {
+  return edge.send("POST", path, form, {{"Cookie", cookies}}, "application/x-www-form-urlencoded");
+}
+
+}  // namespace
+
+TEST_CASE("sign in with the right password starts a session; the wrong one says nothing about the email") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  REQUIRE(page.status == 200);
+  std::string csrf = hidden_field(page.body, "csrf");
+  REQUIRE(csrf.size() == 43);
+  CHECK(set_cookie(page, "login_csrf") == csrf);
+  std::string cookies = "login_csrf=" + csrf;
+
+  auto wrong = post_form(edge, "/login",
+                         "email=owner%40acme.test&password=nope&csrf=" + csrf + "&next=%2Faccount", cookies);
+  CHECK(wrong.status == 401);
+  CHECK(wrong.body.find("Email or password is incorrect.") != std::string::npos);
+  CHECK(set_cookie(wrong, "platform_session").empty());
+  auto unknown = post_form(edge, "/login", "email=nobody%40acme.test&password=nope&csrf=" + csrf, cookies);
+  CHECK(unknown.status == 401);
+  CHECK(unknown.body.find("Email or password is incorrect.") != std::string::npos);
+
+  auto ok = post_form(
+      edge, "/login",
+      "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf + "&next=%2Faccount", cookies);
+  CHECK(ok.status == 303);
+  CHECK(ok.header("Location") == "/account");
+  std::string attributes;
+  std::string session = set_cookie(ok, "platform_session", &attributes);
+  REQUIRE(session.rfind("ses_", 0) == 0);
+  CHECK(attributes == "platform_session=" + session + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000");
+
+  auto account = edge.send("GET", "/account", "", {{"Cookie", "platform_session=" + session}});
+  CHECK(account.status == 200);
+  CHECK(account.body.find("acme Owner") != std::string::npos);
+  CHECK(account.body.find("<code>acme</code>") != std::string::npos);
+}
+
+TEST_CASE("a sign-in form without its CSRF cookie is refused") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto forged =
+      post_form(edge, "/login", "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf, "");
+  CHECK(forged.status == 403);
+  CHECK(set_cookie(forged, "platform_session").empty());
+  auto mismatched =
+      post_form(edge, "/login", "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf,
+                "login_csrf=" + std::string(43, 'A'));
+  CHECK(mismatched.status == 403);
+}
+
+TEST_CASE("next only redirects within the site") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto ok = post_form(
+      edge, "/login",
+      "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf + "&next=%2F%2Fevil.example%2F",
+      "login_csrf=" + csrf);
+  CHECK(ok.status == 303);
+  CHECK(ok.header("Location") == "/account");
+}
+
+TEST_CASE("sign out needs the session's CSRF token and ends the session") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto ok = post_form(edge, "/login", "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf,
+                      "login_csrf=" + csrf);
+  std::string cookie = "platform_session=" + set_cookie(ok, "platform_session");
+  auto account = edge.send("GET", "/account", "", {{"Cookie", cookie}});
+  std::string session_csrf = hidden_field(account.body, "csrf");
+  REQUIRE_FALSE(session_csrf.empty());
+
+  CHECK(post_form(edge, "/logout", "csrf=wrong", cookie).status == 403);
+  CHECK(edge.send("GET", "/account", "", {{"Cookie", cookie}}).status == 200);  // still signed in
+
+  auto out = post_form(edge, "/logout", "csrf=" + session_csrf, cookie);
+  CHECK(out.status == 303);
+  std::string attributes;
+  set_cookie(out, "platform_session", &attributes);
+  CHECK(attributes.find("Max-Age=0") != std::string::npos);
+  auto after = edge.send("GET", "/account", "", {{"Cookie", cookie}});
+  CHECK(after.status == 303);
+  CHECK(after.header("Location") == "/login?next=/account");
+}
+
+TEST_CASE("the session cookie carries the configured domain and Secure on https") {
+  edge::Config config;
+  config.cookie_domain = ".platform.test";
+  config.base_url = "https://platform.test";
+  TestEdge edge(config);
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto ok = post_form(edge, "/login", "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf,
+                      "login_csrf=" + csrf);
+  std::string attributes;
+  std::string session = set_cookie(ok, "platform_session", &attributes);
+  CHECK(attributes == "platform_session=" + session +
+                          "; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Domain=.platform.test; Secure");
+}
+
+TEST_CASE("repeated failed sign-ins for one email are limited with Retry-After") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  for (int i = 0; i < 10; ++i)
+    CHECK(
+        post_form(edge, "/login", "email=owner%40acme.test&password=wrong&csrf=" + csrf, "login_csrf=" + csrf)
+            .status == 401);
+  auto limited =
+      post_form(edge, "/login", "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf,
+                "login_csrf=" + csrf);
+  CHECK(limited.status == 429);
+  CHECK(limited.header("Retry-After") == "90");
+  CHECK(set_cookie(limited, "platform_session").empty());
+}
