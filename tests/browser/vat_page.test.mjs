@@ -101,6 +101,8 @@ before(async () => {
   page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') pageProblems.push(`console error: ${message.text()}`);
+    // Emscripten warns (not errors) when streaming compilation fails, e.g. on a wrong .wasm content type.
+    if (message.type() === 'warning') pageProblems.push(`console warning: ${message.text()}`);
   });
   page.on('requestfailed', (request) => pageProblems.push(`request failed: ${request.url()}`));
   page.on('response', (response) => {
