@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# HTTP load: nginx serving a static file vs the edge's /healthz vs the edge's authenticated
+# GET /api/companies/demo, measured with wrk in one run on one machine. See bench/README.md.
+#
+# Builds nothing: expects the edge binary at build/native/edge/edge or $EDGE_BIN (build it Release for
+# meaningful figures). Starts its own edge (temp data dir, --demo) and nginx (one worker) on free loopback
+# ports, stops both on exit, and writes a summary under bench/results/.
+#
+# Environment:
+#   EDGE_BIN       edge binary                          (default build/native/edge/edge)
+#   THREADS        wrk threads                          (default 1)
+#   CONNS          wrk connections                      (default 16)
+#   DURATION       wrk duration per target              (default 10s)
+#   WARMUP         wrk warm-up per target, not counted  (default 3s)
+#   EDGE_THREADS   edge --threads (default: the edge's own default, 64)
+#   NGINX_BIN      nginx binary                         (default: nginx on PATH, else /usr/sbin/nginx)
+#   RESULTS_DIR    where the summary goes               (default bench/results)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+EDGE_BIN=${EDGE_BIN:-$ROOT/build/native/edge/edge}
+THREADS=${THREADS:-1}
+CONNS=${CONNS:-16}
+DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-3s}
+EDGE_THREADS=${EDGE_THREADS:-}
+RESULTS_DIR=${RESULTS_DIR:-$ROOT/bench/results}
+LUA_SCRIPT=$ROOT/bench/wrk_check.lua
+NGINX_BIN=${NGINX_BIN:-$(command -v nginx || echo /usr/sbin/nginx)}
+
+die() {
+  echo "http_load: $*" >&2
+  exit 1
+}
+
+[[ -x $EDGE_BIN ]] || die "edge binary not found at $EDGE_BIN
+  build it first (Release), e.g.
+    cmake -S $ROOT -B $ROOT/build/native -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build $ROOT/build/native --target edge
+  or point EDGE_BIN at an existing edge binary"
+command -v wrk >/dev/null || die "wrk not found (apt-get install wrk)"
+[[ -x $NGINX_BIN ]] || die "nginx not found (apt-get install nginx-light)"
+command -v curl >/dev/null || die "curl not found (apt-get install curl)"
+[[ -f $LUA_SCRIPT ]] || die "missing $LUA_SCRIPT"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/http_load.XXXXXX")
+EDGE_PID=""
+NGINX_PID=""
+
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  for pid in "$EDGE_PID" "$NGINX_PID"; do
+    [[ -n $pid ]] && kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in "$EDGE_PID" "$NGINX_PID"; do
+    [[ -z $pid ]] && continue
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  if [[ $rc -ne 0 ]]; then
+    echo "http_load: failed (exit $rc); logs:" >&2
+    for f in "$WORK/edge.err" "$WORK/nginx-error.log"; do
+      [[ -s $f ]] && { echo "--- $f (last 20 lines)" >&2; tail -n 20 "$f" >&2; }
+    done
+  fi
+  rm -rf "$WORK"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+wait_http() {  # url: waits up to 20 s for any HTTP answer
+  for _ in $(seq 200); do
+    curl -s -o /dev/null "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# --- edge ---------------------------------------------------------------------------------------------
+mkdir -p "$WORK/data"
+edge_args=(--listen 127.0.0.1:0 --port-file "$WORK/edge.port" --data-dir "$WORK/data" --demo
+  --rate-limit 100000000/1s --log-level warn)
+[[ -n $EDGE_THREADS ]] && edge_args+=(--threads "$EDGE_THREADS")
+"$EDGE_BIN" "${edge_args[@]}" >"$WORK/edge.out" 2>"$WORK/edge.err" &
+EDGE_PID=$!
+for _ in $(seq 200); do
+  [[ -s $WORK/edge.port ]] && break
+  kill -0 "$EDGE_PID" 2>/dev/null || die "edge exited during start-up"
+  sleep 0.1
+done
+[[ -s $WORK/edge.port ]] || die "edge did not write its port file within 20 s"
+EDGE_PORT=$(tr -d '[:space:]' <"$WORK/edge.port")
+[[ -f $WORK/data/demo-credentials.json ]] || die "edge --demo wrote no demo-credentials.json"
+TOKEN=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' \
+  "$WORK/data/demo-credentials.json")
+[[ -n $TOKEN ]] || die "no accessToken in demo-credentials.json"
+EDGE=http://127.0.0.1:$EDGE_PORT
+
+# --- nginx: one worker, a static JSON file the size of /healthz's body -----------------------------------
+NGINX_PORT=$(free_port)
+mkdir -p "$WORK/www" "$WORK/nginx-tmp"
+# nginx's worker drops root for an unprivileged user: let it traverse the temp dir and read the file only.
+chmod 0711 "$WORK"
+chmod 0755 "$WORK/www"
+HEALTH_BODY=$(curl -sf "$EDGE/healthz") || die "edge /healthz did not answer 200"
+printf '%s' "$HEALTH_BODY" >"$WORK/www/healthz.json"
+chmod 0644 "$WORK/www/healthz.json"
+cat >"$WORK/nginx.conf" <<EOF
+daemon off;
+worker_processes 1;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nodelay on;
+  keepalive_requests 10000;
+  client_body_temp_path $WORK/nginx-tmp/body;
+  proxy_temp_path $WORK/nginx-tmp/proxy;
+  fastcgi_temp_path $WORK/nginx-tmp/fastcgi;
+  uwsgi_temp_path $WORK/nginx-tmp/uwsgi;
+  scgi_temp_path $WORK/nginx-tmp/scgi;
+  types { application/json json; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/www;
+  }
+}
+EOF
+"$NGINX_BIN" -e "$WORK/nginx-error.log" -p "$WORK" -c "$WORK/nginx.conf" &
+NGINX_PID=$!
+NGINX=http://127.0.0.1:$NGINX_PORT
+wait_http "$NGINX/healthz.json" || die "nginx did not start on port $NGINX_PORT"
+
+# --- sanity: every target answers 200 before anything is timed -------------------------------------------
+check_200() {  # name url [token]
+  local code
+  if [[ -n ${3:-} ]]; then
+    code=$(curl -s -o "$WORK/check.body" -w '%{http_code}' -H "Authorization: Bearer $3" "$2")
+  else
+    code=$(curl -s -o "$WORK/check.body" -w '%{http_code}' "$2")
+  fi
+  [[ $code == 200 ]] || die "$1 ($2) answered $code: $(head -c 300 "$WORK/check.body")"
+  echo "$(wc -c <"$WORK/check.body")"
+}
+SIZE_NGINX=$(check_200 "nginx static" "$NGINX/healthz.json")
+SIZE_HEALTH=$(check_200 "edge /healthz" "$EDGE/healthz")
+SIZE_AUTH=$(check_200 "edge authenticated GET" "$EDGE/api/companies/demo" "$TOKEN")
+
+# --- load ---------------------------------------------------------------------------------------------
+declare -A RPS P50 P99 RAW
+run_wrk() {  # name url token
+  local name=$1 url=$2 token=$3 out line
+  echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$CONNS)" >&2
+  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null
+  out=$(BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url")
+  RAW[$name]=$out
+  echo "$out" >&2
+  line=$(grep '^BENCH_RESULT ' <<<"$out") || die "$name: wrk printed no BENCH_RESULT line"
+  local -A f
+  for kv in ${line#BENCH_RESULT }; do f[${kv%%=*}]=${kv#*=}; done
+  ((f[requests] > 0)) || die "$name: no requests completed"
+  ((f[non200] == 0)) || die "$name: ${f[non200]} responses were not 200 (first: ${f[first_non200]})"
+  local socket_errors=$((f[connect_errors] + f[read_errors] + f[write_errors] + f[timeouts]))
+  ((socket_errors == 0)) || die "$name: $socket_errors socket errors/timeouts (connect ${f[connect_errors]}, \
+read ${f[read_errors]}, write ${f[write_errors]}, timeout ${f[timeouts]})"
+  RPS[$name]=${f[rps]}
+  P50[$name]=${f[p50_us]}
+  P99[$name]=${f[p99_us]}
+}
+
+run_wrk nginx "$NGINX/healthz.json" ""
+run_wrk healthz "$EDGE/healthz" ""
+run_wrk auth "$EDGE/api/companies/demo" "$TOKEN"
+
+# Edge log lines at warn or above during the run would mean something went wrong (and cost time).
+EDGE_WARNINGS=$(grep -c . "$WORK/edge.err" || true)
+
+# --- report -------------------------------------------------------------------------------------------
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+ms() { awk -v u="$1" 'BEGIN { printf "%.2f", u / 1000 }'; }
+edge_cache=$(dirname "$(dirname "$EDGE_BIN")")/CMakeCache.txt
+build_type=$( [[ -f $edge_cache ]] && sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$edge_cache" || echo unknown)
+
+summary() {
+  echo "# HTTP load, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo
+  echo "machine:   $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+  echo "kernel:    $(uname -sr)"
+  echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (at the end of the run)"
+  echo "wrk:       $(wrk -v 2>&1 | head -n 1 || true)"
+  echo "nginx:     $("$NGINX_BIN" -v 2>&1 | head -n 1)"
+  echo "g++:       $(g++ --version 2>/dev/null | head -n 1 || echo none)"
+  echo "edge:      $EDGE_BIN (CMAKE_BUILD_TYPE=${build_type:-unknown}, --threads ${EDGE_THREADS:-default})"
+  echo "wrk args:  -t$THREADS -c$CONNS -d$DURATION (warm-up $WARMUP), script bench/wrk_check.lua"
+  echo "bodies:    nginx $SIZE_NGINX B, /healthz $SIZE_HEALTH B, /api/companies/demo $SIZE_AUTH B"
+  echo "edge log:  $EDGE_WARNINGS line(s) at warn or above"
+  echo
+  printf '%-40s %12s %9s %9s %10s\n' target "requests/s" "p50 ms" "p99 ms" "vs nginx"
+  printf '%-40s %12s %9s %9s %10s\n' "nginx static healthz.json" "${RPS[nginx]}" "$(ms "${P50[nginx]}")" \
+    "$(ms "${P99[nginx]}")" "1.000"
+  printf '%-40s %12s %9s %9s %10s\n' "edge GET /healthz" "${RPS[healthz]}" "$(ms "${P50[healthz]}")" \
+    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")"
+  printf '%-40s %12s %9s %9s %10s\n' "edge GET /api/companies/demo (Bearer)" "${RPS[auth]}" \
+    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")"
+  echo
+  echo "authenticated GET / edge /healthz: $(ratio "${RPS[auth]}" "${RPS[healthz]}")"
+}
+
+mkdir -p "$RESULTS_DIR"
+STAMP=$(date -u +%Y%m%dT%H%M%SZ)
+OUT=$RESULTS_DIR/http-$STAMP.txt
+{
+  summary
+  echo
+  for name in nginx healthz auth; do
+    echo "--- wrk output: $name"
+    echo "${RAW[$name]}"
+  done
+} >"$OUT"
+echo
+summary
+echo
+echo "summary written to $OUT"
