@@ -68,7 +68,7 @@ class WriteTxn : public ReadTxn {
 
   // Removes `key` from `t`. Returns true when the key existed. A key that cannot exist returns false.
   // An engine failure is recorded like put's and returns false.
-  virtual bool erase(Table t, std::string_view key) = 0;  // true when the key existed
+  virtual bool erase(Table t, std::string_view key) = 0;
 };
 
 class KvStore {
@@ -78,14 +78,16 @@ class KvStore {
   // Opens (creating if needed) the named table and returns its handle; opening the same name again returns
   // the same handle. Call before serving, from one thread (tables opened while other threads read or write
   // are not guaranteed to be visible to transactions that began earlier).
-  // Errors: `invalid_table_name` (empty or too long), `storage_error` (for LMDB also when more than
+  // Errors: `invalid_table_name` (empty, containing NUL or too long), `nested_transaction` (called from
+  // inside a read() or write() callback), `storage_error` (for LMDB also when more than
   // LmdbOptions::max_tables tables exist).
   virtual core::Result<Table> open_table(std::string_view name) = 0;
 
   // Runs fn against one consistent snapshot. fn's error is returned as is. When the engine failed during fn
   // (a get or scan could not read), returns `storage_error` whatever fn returned, because fn may have decided
   // on data it never saw. Keep fn short: while it runs the snapshot pins old pages and, for LMDB, the map
-  // cannot grow. fn may call read() again; it must not call write() (returns `nested_transaction`).
+  // cannot grow. fn may call read() again (a separate snapshot); write() and open_table() from fn return
+  // `nested_transaction`.
   // Exceptions thrown by fn propagate to the caller; the snapshot is released.
   virtual core::Status read(const std::function<core::Status(const ReadTxn&)>& fn) = 0;
 
