@@ -34,9 +34,10 @@ die() {
 }
 
 [[ -x $EDGE_BIN ]] || die "edge binary not found at $EDGE_BIN
-  build it first (Release), e.g.
-    cmake -S $ROOT -B $ROOT/build/native -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build $ROOT/build/native --target edge
-  or point EDGE_BIN at an existing edge binary"
+  build the edge first, or point EDGE_BIN at one; for meaningful figures a Release build, e.g.
+    cmake -S $ROOT -B $ROOT/build/bench -G Ninja -DCMAKE_BUILD_TYPE=Release
+    cmake --build $ROOT/build/bench --target edge
+    EDGE_BIN=$ROOT/build/bench/edge/edge $0"
 command -v wrk >/dev/null || die "wrk not found (apt-get install wrk)"
 [[ -x $NGINX_BIN ]] || die "nginx not found (apt-get install nginx-light)"
 command -v curl >/dev/null || die "curl not found (apt-get install curl)"
@@ -45,14 +46,15 @@ command -v curl >/dev/null || die "curl not found (apt-get install curl)"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/http_load.XXXXXX")
 EDGE_PID=""
 NGINX_PID=""
+WRK_PID=""
 
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
-  for pid in "$EDGE_PID" "$NGINX_PID"; do
+  for pid in "$WRK_PID" "$EDGE_PID" "$NGINX_PID"; do
     [[ -n $pid ]] && kill -TERM "$pid" 2>/dev/null || true
   done
-  for pid in "$EDGE_PID" "$NGINX_PID"; do
+  for pid in "$WRK_PID" "$EDGE_PID" "$NGINX_PID"; do
     [[ -z $pid ]] && continue
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -KILL "$pid" 2>/dev/null || true
@@ -160,8 +162,16 @@ declare -A RPS P50 P99 RAW
 run_wrk() {  # name url token
   local name=$1 url=$2 token=$3 out line
   echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$CONNS)" >&2
-  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null
-  out=$(BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url")
+  # wrk runs in the background and the script waits for it, so a signal reaches the trap at once.
+  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null &
+  WRK_PID=$!
+  wait "$WRK_PID" || die "$name: wrk warm-up failed"
+  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url" \
+    >"$WORK/wrk.out" &
+  WRK_PID=$!
+  wait "$WRK_PID" || die "$name: wrk failed"
+  WRK_PID=""
+  out=$(<"$WORK/wrk.out")
   RAW[$name]=$out
   echo "$out" >&2
   line=$(grep '^BENCH_RESULT ' <<<"$out") || die "$name: wrk printed no BENCH_RESULT line"
