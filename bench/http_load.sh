@@ -158,19 +158,36 @@ SIZE_HEALTH=$(check_200 "edge /healthz" "$EDGE/healthz")
 SIZE_AUTH=$(check_200 "edge authenticated GET" "$EDGE/api/companies/demo" "$TOKEN")
 
 # --- load ---------------------------------------------------------------------------------------------
-declare -A RPS P50 P99 RAW
-run_wrk() {  # name url token
-  local name=$1 url=$2 token=$3 out line
+# CPU time (user + system, in clock ticks) the given processes have used so far, all their threads included.
+# On a shared machine throughput moves with other load; the server's CPU time per request moves much less.
+CLK_TCK=$(getconf CLK_TCK)
+cpu_ticks() {
+  local total=0 pid fields
+  for pid in "$@"; do
+    fields=$(sed 's/^.*) //' "/proc/$pid/stat") || return 1
+    set -- $fields
+    total=$((total + ${12} + ${13}))
+  done
+  echo "$total"
+}
+
+declare -A RPS P50 P99 RAW CPU_US
+run_wrk() {  # name url token pid...: the processes that serve url
+  local name=$1 url=$2 token=$3 out line c0 c1
+  shift 3
+  local pids=("$@")
   echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$CONNS)" >&2
   # wrk runs in the background and the script waits for it, so a signal reaches the trap at once.
   BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null &
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk warm-up failed"
+  c0=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
   BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url" \
     >"$WORK/wrk.out" &
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk failed"
   WRK_PID=""
+  c1=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
   out=$(<"$WORK/wrk.out")
   RAW[$name]=$out
   echo "$out" >&2
@@ -183,13 +200,16 @@ run_wrk() {  # name url token
   ((socket_errors == 0)) || die "$name: $socket_errors socket errors/timeouts (connect ${f[connect_errors]}, \
 read ${f[read_errors]}, write ${f[write_errors]}, timeout ${f[timeouts]})"
   RPS[$name]=${f[rps]}
+  CPU_US[$name]=$(awk -v t=$((c1 - c0)) -v hz="$CLK_TCK" -v n="${f[requests]}" \
+    'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
   P50[$name]=${f[p50_us]}
   P99[$name]=${f[p99_us]}
 }
 
-run_wrk nginx "$NGINX/healthz.json" ""
-run_wrk healthz "$EDGE/healthz" ""
-run_wrk auth "$EDGE/api/companies/demo" "$TOKEN"
+NGINX_WORKERS=($(pgrep -P "$NGINX_PID")) || die "nginx has no worker process"
+run_wrk nginx "$NGINX/healthz.json" "" "$NGINX_PID" "${NGINX_WORKERS[@]}"
+run_wrk healthz "$EDGE/healthz" "" "$EDGE_PID"
+run_wrk auth "$EDGE/api/companies/demo" "$TOKEN" "$EDGE_PID"
 
 # Edge log lines at warn or above during the run would mean something went wrong (and cost time).
 EDGE_WARNINGS=$(grep -c . "$WORK/edge.err" || true)
@@ -214,15 +234,17 @@ summary() {
   echo "bodies:    nginx $SIZE_NGINX B, /healthz $SIZE_HEALTH B, /api/companies/demo $SIZE_AUTH B"
   echo "edge log:  $EDGE_WARNINGS line(s) at warn or above"
   echo
-  printf '%-40s %12s %9s %9s %10s\n' target "requests/s" "p50 ms" "p99 ms" "vs nginx"
-  printf '%-40s %12s %9s %9s %10s\n' "nginx static healthz.json" "${RPS[nginx]}" "$(ms "${P50[nginx]}")" \
-    "$(ms "${P99[nginx]}")" "1.000"
-  printf '%-40s %12s %9s %9s %10s\n' "edge GET /healthz" "${RPS[healthz]}" "$(ms "${P50[healthz]}")" \
-    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")"
-  printf '%-40s %12s %9s %9s %10s\n' "edge GET /api/companies/demo (Bearer)" "${RPS[auth]}" \
-    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")"
+  local fmt='%-40s %12s %9s %9s %10s %14s\n'
+  printf "$fmt" target "requests/s" "p50 ms" "p99 ms" "vs nginx" "server CPU us"
+  printf "$fmt" "nginx static healthz.json" "${RPS[nginx]}" "$(ms "${P50[nginx]}")" \
+    "$(ms "${P99[nginx]}")" "1.000" "${CPU_US[nginx]}"
+  printf "$fmt" "edge GET /healthz" "${RPS[healthz]}" "$(ms "${P50[healthz]}")" \
+    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")" "${CPU_US[healthz]}"
+  printf "$fmt" "edge GET /api/companies/demo (Bearer)" "${RPS[auth]}" \
+    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")" "${CPU_US[auth]}"
   echo
-  echo "authenticated GET / edge /healthz: $(ratio "${RPS[auth]}" "${RPS[healthz]}")"
+  echo "authenticated GET / edge /healthz: $(ratio "${RPS[auth]}" "${RPS[healthz]}") (requests/s)"
+  echo "server CPU us: the serving process's user+system CPU time per request during the measured run"
 }
 
 mkdir -p "$RESULTS_DIR"
