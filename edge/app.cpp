@@ -9,6 +9,7 @@
 #include "edge/pages/layout.h"
 #include "edge/platform/envelope.h"
 #include "edge/platform/static_routes.h"
+#include "native/crypto/secret_key.h"
 
 namespace edge {
 
@@ -18,6 +19,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto kv = store::open_lmdb(app->config.data_dir);
   if (!kv) return kv.error();
   app->kv = std::move(*kv);
+  auto key = native::load_secret_key(app->config.secret_key_hex, app->config.data_dir, random);
+  if (!key) return key.error();
+  app->secret_key = *key;
   auto accounts_table = app->kv->open_table("accounts");
   if (!accounts_table) return accounts_table.error();
   auto sessions_table = app->kv->open_table("sessions");

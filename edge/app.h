@@ -6,6 +6,7 @@
 
 #include "core/clock.h"
 #include "core/random.h"
+#include "core/sealed.h"
 #include "edge/accounts/accounts.h"
 #include "edge/accounts/sessions.h"
 #include "edge/config.h"
@@ -20,6 +21,8 @@ struct App {
   Config config;
   core::Clock& clock;
   core::RandomSource& random;
+  // Key of the values sealed at rest (core/sealed.h): PLATFORM_SECRET_KEY or <data-dir>/secret.key.
+  core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
   store::Table accounts_table, sessions_table;
   std::unique_ptr<Accounts> accounts;

@@ -54,11 +54,11 @@ void EdgeServer::stop() {
     if (stopping_) return;
     stopping_ = true;
   }
-  http_->stop();
+  if (http_) http_->stop();  // absent when start() failed before binding
   if (serve_thread_.joinable()) serve_thread_.join();
   wake_.notify_all();
   if (background_thread_.joinable()) background_thread_.join();
-  (void)app_->token_usage.flush(*app_->accounts);
+  if (app_) (void)app_->token_usage.flush(*app_->accounts);
 }
 
 EdgeServer::~EdgeServer() {

@@ -1,0 +1,66 @@
+# Shared by the scripts in this folder: logging, Debian packages, npm packages and the two builds.
+# Every step is idempotent and quick when there is nothing to do.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NATIVE_BUILD="$ROOT/build/native"
+WASM_BUILD="$ROOT/build/wasm"
+export NODE_PATH=/usr/share/nodejs
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Debian packages the platform builds, runs and tests with.
+PACKAGES=(
+  g++ cmake ninja-build pkg-config git ca-certificates
+  libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev
+  libcli11-dev libspdlog-dev libfmt-dev libhowardhinnant-date-dev tzdata
+  doctest-dev libbenchmark-dev
+  emscripten dpkg-dev
+  chromium nginx-light wrk
+)
+
+ensure_packages() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  # node and npm: the machine's own (any source) if present, else Debian's.
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+  if ((${#missing[@]} == 0)); then
+    echo "Debian packages: all ${#PACKAGES[@]} present"
+    return
+  fi
+  [[ $(id -u) == 0 ]] || die "missing Debian packages (${missing[*]}); run as root or install them with apt-get"
+  echo "Debian packages: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=300 update -q
+  apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "${missing[@]}"
+}
+
+ensure_npm_packages() {
+  local stamp="$ROOT/node_modules/.package-lock.json"
+  if [[ -f "$stamp" && "$stamp" -nt "$ROOT/package-lock.json" ]]; then
+    echo "npm packages: up to date"
+    return
+  fi
+  echo "npm packages: npm ci"
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
+build_native() {
+  local type="${1:-RelWithDebInfo}"
+  if [[ ! -f "$NATIVE_BUILD/build.ninja" ]]; then
+    cmake -S "$ROOT" -B "$NATIVE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$type"
+  fi
+  cmake --build "$NATIVE_BUILD"
+}
+
+build_wasm() {
+  "$ROOT/scripts/fetch-wasm-deps.sh"
+  if [[ ! -f "$WASM_BUILD/build.ninja" ]]; then
+    emcmake cmake -S "$ROOT" -B "$WASM_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
+  fi
+  cmake --build "$WASM_BUILD"
+}
