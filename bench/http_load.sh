@@ -171,9 +171,17 @@ cpu_ticks() {
   echo "$total"
 }
 
-declare -A RPS P50 P99 RAW CPU_US
+# The kernel's count of connections dropped because a listen queue was full (system-wide, TcpExt
+# ListenOverflows). A dropped handshake is retried by the client after about 1 s, so overflows show up as
+# latencies of 1 s and more and as wrk timeouts.
+listen_overflows() {
+  awk '$1 == "TcpExt:" { if (!n) { for (i = 2; i <= NF; i++) col[$i] = i; n = 1 } else print $col["ListenOverflows"] }' \
+    /proc/net/netstat 2>/dev/null || echo 0
+}
+
+declare -A RPS P50 P99 RAW CPU_US OVERFLOWS
 run_wrk() {  # name url token pid...: the processes that serve url
-  local name=$1 url=$2 token=$3 out line c0 c1
+  local name=$1 url=$2 token=$3 out line c0 c1 o0 o1
   shift 3
   local pids=("$@")
   echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$CONNS)" >&2
@@ -182,14 +190,18 @@ run_wrk() {  # name url token pid...: the processes that serve url
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk warm-up failed"
   c0=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
+  o0=$(listen_overflows)
   BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url" \
     >"$WORK/wrk.out" &
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk failed"
   WRK_PID=""
   c1=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
-  out=$(<"$WORK/wrk.out")
-  RAW[$name]=$out
+  o1=$(listen_overflows)
+  OVERFLOWS[$name]=$((o1 - o0))
+  RAW[$name]=$(<"$WORK/wrk.out")
+  echo "listen queue overflows during the run (system-wide): ${OVERFLOWS[$name]}" >&2
+  out=${RAW[$name]}
   echo "$out" >&2
   line=$(grep '^BENCH_RESULT ' <<<"$out") || die "$name: wrk printed no BENCH_RESULT line"
   local -A f
@@ -198,7 +210,8 @@ run_wrk() {  # name url token pid...: the processes that serve url
   ((f[non200] == 0)) || die "$name: ${f[non200]} responses were not 200 (first: ${f[first_non200]})"
   local socket_errors=$((f[connect_errors] + f[read_errors] + f[write_errors] + f[timeouts]))
   ((socket_errors == 0)) || die "$name: $socket_errors socket errors/timeouts (connect ${f[connect_errors]}, \
-read ${f[read_errors]}, write ${f[write_errors]}, timeout ${f[timeouts]})"
+read ${f[read_errors]}, write ${f[write_errors]}, timeout ${f[timeouts]}; listen queue overflows \
+${OVERFLOWS[$name]})"
   RPS[$name]=${f[rps]}
   CPU_US[$name]=$(awk -v t=$((c1 - c0)) -v hz="$CLK_TCK" -v n="${f[requests]}" \
     'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
@@ -234,17 +247,21 @@ summary() {
   echo "bodies:    nginx $SIZE_NGINX B, /healthz $SIZE_HEALTH B, /api/companies/demo $SIZE_AUTH B"
   echo "edge log:  $EDGE_WARNINGS line(s) at warn or above"
   echo
-  local fmt='%-40s %12s %9s %9s %10s %14s\n'
-  printf "$fmt" target "requests/s" "p50 ms" "p99 ms" "vs nginx" "server CPU us"
+  local fmt='%-40s %12s %9s %9s %10s %14s %10s\n'
+  printf "$fmt" target "requests/s" "p50 ms" "p99 ms" "vs nginx" "server CPU us" "overflows"
   printf "$fmt" "nginx static healthz.json" "${RPS[nginx]}" "$(ms "${P50[nginx]}")" \
-    "$(ms "${P99[nginx]}")" "1.000" "${CPU_US[nginx]}"
+    "$(ms "${P99[nginx]}")" "1.000" "${CPU_US[nginx]}" "${OVERFLOWS[nginx]}"
   printf "$fmt" "edge GET /healthz" "${RPS[healthz]}" "$(ms "${P50[healthz]}")" \
-    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")" "${CPU_US[healthz]}"
+    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")" "${CPU_US[healthz]}" \
+    "${OVERFLOWS[healthz]}"
   printf "$fmt" "edge GET /api/companies/demo (Bearer)" "${RPS[auth]}" \
-    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")" "${CPU_US[auth]}"
+    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")" "${CPU_US[auth]}" \
+    "${OVERFLOWS[auth]}"
   echo
   echo "authenticated GET / edge /healthz: $(ratio "${RPS[auth]}" "${RPS[healthz]}") (requests/s)"
   echo "server CPU us: the serving process's user+system CPU time per request during the measured run"
+  echo "overflows: connections the kernel dropped at a full listen queue during the run (system-wide);"
+  echo "  each costs the client a retransmission after about 1 s"
 }
 
 mkdir -p "$RESULTS_DIR"
