@@ -95,4 +95,23 @@ Result<Bytes> base64url_decode(std::string_view text) {
   return out;
 }
 
+Result<Bytes> base64_decode(std::string_view text) {
+  if (text.size() % 4 != 0) return make_error("invalid_base64", "base64 text must come in groups of 4 characters");
+  std::size_t pad = 0;
+  while (pad < 2 && pad < text.size() && text[text.size() - 1 - pad] == '=') ++pad;
+  std::string url(text.substr(0, text.size() - pad));
+  for (char& c : url) {
+    if (c == '+') {
+      c = '-';
+    } else if (c == '/') {
+      c = '_';
+    } else if (c == '-' || c == '_') {
+      return make_error("invalid_base64", "base64 text has a character outside its alphabet");
+    }
+  }
+  auto out = base64url_decode(url);
+  if (!out) return make_error("invalid_base64", "base64 text is malformed");
+  return out;
+}
+
 }  // namespace core

@@ -31,4 +31,7 @@ std::string base64url_encode(std::span<const std::uint8_t> data);
 // non-canonical trailing bits.
 Result<Bytes> base64url_decode(std::string_view text);
 
+// RFC 4648 §4 (standard alphabet, `=` padding required): what HTTP Basic credentials use.
+Result<Bytes> base64_decode(std::string_view text);
+
 }  // namespace core

@@ -21,6 +21,7 @@ Format format_of(TokenKind kind) {
     case TokenKind::oauth_access: return {"oat_", 32, false};
     case TokenKind::oauth_refresh: return {"ort_", 32, false};
     case TokenKind::oauth_code: return {"oac_", 32, false};
+    case TokenKind::oauth_client_secret: return {"ocs_", 32, false};
     case TokenKind::session: return {"ses_", 32, false};
     case TokenKind::csrf: return {"", 32, false};
   }

@@ -10,14 +10,15 @@
 namespace core {
 
 enum class TokenKind {
-  access_token,       // stk_ + 48 hex: company access token (document 2)
-  env_vault_token,    // stk_env_ + 48 hex: identifies one env vault project
-  auth_project_key,   // aps_ + 48 hex: master key of an end-user auth project
-  oauth_access,       // oat_ + 43 base64url (256 bits): OAuth access token
-  oauth_refresh,      // ort_ + 43 base64url: OAuth refresh token
-  oauth_code,         // oac_ + 43 base64url: OAuth authorization code
-  session,            // ses_ + 43 base64url: platform browser session
-  csrf,               // 43 base64url, no prefix: form CSRF token
+  access_token,         // stk_ + 48 hex: company access token (document 2)
+  env_vault_token,      // stk_env_ + 48 hex: identifies one env vault project
+  auth_project_key,     // aps_ + 48 hex: master key of an end-user auth project
+  oauth_access,         // oat_ + 43 base64url (256 bits): OAuth access token
+  oauth_refresh,        // ort_ + 43 base64url: OAuth refresh token
+  oauth_code,           // oac_ + 43 base64url: OAuth authorization code
+  oauth_client_secret,  // ocs_ + 43 base64url: an OAuth client's secret
+  session,              // ses_ + 43 base64url: platform browser session
+  csrf,                 // 43 base64url, no prefix: form CSRF token
 };
 
 std::string_view token_prefix(TokenKind kind);

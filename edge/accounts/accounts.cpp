@@ -8,6 +8,7 @@
 #include "core/id.h"
 #include "core/token.h"
 #include "core/validate.h"
+#include "edge/platform/record_json.h"
 #include "native/crypto/password.h"
 
 namespace edge {
@@ -48,34 +49,12 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string str(const json::object& o, std::string_view key) {
-  auto* v = o.if_contains(key);
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-std::int64_t num(const json::object& o, std::string_view key) {
-  auto* v = o.if_contains(key);
-  return v && v->is_int64() ? v->get_int64() : 0;
-}
-std::optional<std::int64_t> opt_num(const json::object& o, std::string_view key) {
-  auto* v = o.if_contains(key);
-  if (!v || !v->is_int64()) return std::nullopt;
-  return v->get_int64();
-}
-std::vector<std::string> strs(const json::object& o, std::string_view key) {
-  std::vector<std::string> out;
-  if (auto* v = o.if_contains(key); v && v->is_array())
-    for (auto& e : v->get_array())
-      if (e.is_string()) out.emplace_back(e.get_string());
-  return out;
-}
-json::array to_array(const std::vector<std::string>& v) {
-  json::array a;
-  for (auto& s : v) a.emplace_back(s);
-  return a;
-}
-json::value time_or_null(std::optional<std::int64_t> ms) {
-  return ms ? json::value(core::format_timestamp(*ms)) : json::value(nullptr);
-}
+using record::array_of;
+using record::num;
+using record::opt_num;
+using record::str;
+using record::strs;
+using record::time_or_null;
 
 // Stored forms: what the API shows plus hashes, with times as epoch milliseconds.
 std::string encode(const Company& c) {
@@ -104,7 +83,7 @@ std::string encode(const Membership& m) {
   return json::serialize(json::object{{"companyId", m.company_id},
                                       {"userId", m.user_id},
                                       {"role", core::role_name(m.role)},
-                                      {"permissions", to_array(m.permissions)},
+                                      {"permissions", array_of(m.permissions)},
                                       {"createdAt", m.created_at}});
 }
 Membership decode_membership(const json::object& o) {
@@ -119,7 +98,7 @@ std::string encode(const AccessToken& t) {
                  {"tokenPrefix", t.token_prefix},
                  {"tokenHash", t.token_hash},
                  {"createdBy", t.created_by},
-                 {"permissions", to_array(t.permissions)},
+                 {"permissions", array_of(t.permissions)},
                  {"createdAt", t.created_at}};
   if (t.last_used_at) o["lastUsedAt"] = *t.last_used_at;
   if (t.revoked_at) o["revokedAt"] = *t.revoked_at;
@@ -175,7 +154,7 @@ json::object to_json(const Membership& m, const User& u) {
           {"email", u.email},
           {"name", u.name},
           {"role", core::role_name(m.role)},
-          {"permissions", to_array(m.permissions)},
+          {"permissions", array_of(m.permissions)},
           {"createdAt", core::format_timestamp(m.created_at)}};
 }
 
@@ -183,7 +162,7 @@ json::object to_json(const AccessToken& t) {
   return {{"id", t.id},
           {"name", t.name},
           {"tokenPrefix", t.token_prefix},
-          {"permissions", to_array(t.permissions)},
+          {"permissions", array_of(t.permissions)},
           {"createdAt", core::format_timestamp(t.created_at)},
           {"lastUsedAt", time_or_null(t.last_used_at)},
           {"revokedAt", time_or_null(t.revoked_at)}};

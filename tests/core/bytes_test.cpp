@@ -36,3 +36,12 @@ TEST_CASE("hex encodes lower case and decodes both cases") {
   CHECK(hex_decode("abc").error().code == "invalid_hex");
   CHECK(hex_decode("zz").error().code == "invalid_hex");
 }
+
+TEST_CASE("standard base64 with padding, as HTTP Basic credentials use it") {
+  CHECK(to_string(*base64_decode("Zm9vYmE=")) == "fooba");
+  CHECK(to_string(*base64_decode("Zm9vYmFy")) == "foobar");
+  CHECK(to_string(*base64_decode("+/8=")) == "\xfb\xff");
+  CHECK(base64_decode("Zm9vYmE").error().code == "invalid_base64");  // padding required
+  CHECK_FALSE(base64_decode("-_8=").ok());                           // the URL alphabet is not this one
+  CHECK_FALSE(base64_decode("Zm9v====").ok());
+}
