@@ -10,6 +10,7 @@ set -euo pipefail
 # Debian source packages compiled with emcc. One line per package.
 SOURCE_PACKAGES=(
   libsodium
+  bearssl
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

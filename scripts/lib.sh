@@ -12,7 +12,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # Debian packages the platform builds, runs and tests with.
 PACKAGES=(
   g++ cmake ninja-build pkg-config git ca-certificates
-  libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev
+  libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev libbearssl-dev
   libcli11-dev libspdlog-dev libfmt-dev libhowardhinnant-date-dev tzdata
   doctest-dev libbenchmark-dev
   emscripten dpkg-dev

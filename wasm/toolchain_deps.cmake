@@ -2,6 +2,7 @@
 # Defines the same target names the native build gets from the system:
 #   platform_sodium       libsodium, compiled with emcc from Debian's source package (portable C, no asm)
 #   platform_boost_json   Boost.JSON, header-only through one translation unit including <boost/json/src.hpp>
+#   platform_bearssl      BearSSL's RSA verification, compiled with emcc from Debian's source package
 # and sets PLATFORM_WASM_DOCTEST_INCLUDE (the include folder holding doctest/doctest.h).
 # Sources and headers come from scripts/fetch-wasm-deps.sh, which fills the ignored folder .deps/.
 #
@@ -10,9 +11,11 @@
 set(PLATFORM_DEPS_DIR "${PROJECT_SOURCE_DIR}/.deps" CACHE PATH "Folder filled by scripts/fetch-wasm-deps.sh")
 set(PLATFORM_WASM_INCLUDE "${PLATFORM_DEPS_DIR}/wasm-include")
 set(PLATFORM_SODIUM_SOURCE "${PLATFORM_DEPS_DIR}/src/libsodium")
+set(PLATFORM_BEARSSL_SOURCE "${PLATFORM_DEPS_DIR}/src/bearssl")
 
 if(NOT EXISTS "${PLATFORM_WASM_INCLUDE}/boost/json.hpp" OR NOT EXISTS "${PLATFORM_WASM_INCLUDE}/doctest/doctest.h"
-   OR NOT EXISTS "${PLATFORM_SODIUM_SOURCE}/src/libsodium/include/sodium/version.h.in")
+   OR NOT EXISTS "${PLATFORM_SODIUM_SOURCE}/src/libsodium/include/sodium/version.h.in"
+   OR NOT EXISTS "${PLATFORM_BEARSSL_SOURCE}/inc/bearssl.h")
   message(FATAL_ERROR "wasm dependencies are missing from ${PLATFORM_DEPS_DIR}: run scripts/fetch-wasm-deps.sh")
 endif()
 
@@ -65,3 +68,21 @@ file(CONFIGURE OUTPUT "${_boost_json_tu}" CONTENT "// Boost.JSON's compiled part
 add_library(platform_boost_json STATIC "${_boost_json_tu}")
 # -isystem: Boost's own headers are not held to the project's warning flags.
 target_include_directories(platform_boost_json SYSTEM PUBLIC "${PLATFORM_WASM_INCLUDE}")
+
+# --- BearSSL -----------------------------------------------------------------------------------------------
+# Only what RS256 verification needs (core/rsa_verify.cpp): the RSA public-key operation and PKCS#1 v1.5
+# signature check of every engine (src/rsa), the big-integer code they run on (src/int) and the byte
+# codecs (src/codec); about 85 small C files. Hashing stays with libsodium. BearSSL's own build (conf/, the
+# T0 compiler) is not used: its sources are plain C99 without a configuration step. On wasm32 src/inner.h
+# picks the i62 engine, since clang has __int128 there.
+file(GLOB _bearssl_c_files CONFIGURE_DEPENDS
+  "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pub.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pkcs1_vrfy.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_pkcs1_sig_unpad.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/int/*.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/codec/*.c")
+add_library(platform_bearssl STATIC ${_bearssl_c_files})
+target_include_directories(platform_bearssl PRIVATE "${PLATFORM_BEARSSL_SOURCE}/src")
+target_include_directories(platform_bearssl SYSTEM PUBLIC "${PLATFORM_BEARSSL_SOURCE}/inc")
+# Third-party code: -O2 and no project warning flags, as for libsodium.
+set_target_properties(platform_bearssl PROPERTIES COMPILE_OPTIONS "-O2;-w" C_STANDARD 99)
