@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -44,6 +46,7 @@ struct HttpServer::Impl {
   Dispatch dispatch;
   TransportError on_error;
   httplib::Server server;
+  int listen_socket = -1;
 };
 
 HttpServer::HttpServer(HttpServerOptions options, Dispatch dispatch, TransportError on_error)
@@ -60,6 +63,13 @@ HttpServer::HttpServer(HttpServerOptions options, Dispatch dispatch, TransportEr
   // number of concurrently served connections.
   s.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   s.set_keep_alive_max_count(10000);
+  // Debian's cpp-httplib listens with a backlog of 5 (compiled into the library): 64 clients connecting at
+  // once overflow it, and the kernel's dropped handshakes come back after 1-3 s retransmits. Remember the
+  // listening socket so bind() can listen again with the system's maximum.
+  s.set_socket_options([this](int sock) {
+    httplib::default_socket_options(sock);
+    impl_->listen_socket = sock;
+  });
   auto handle = [this](const httplib::Request& in, httplib::Response& out) {
     Request req = to_request(in);
     write_response(impl_->dispatch(req), out);
@@ -97,6 +107,7 @@ core::Result<int> HttpServer::bind() {
   } else if (!s.bind_to_port(impl_->options.host, port)) {
     port = 0;
   }
+  if (port != 0 && impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
   if (port == 0)
     return core::make_error(
         "bind_failed", "cannot listen on " + impl_->options.host + ":" + std::to_string(impl_->options.port));
