@@ -7,6 +7,20 @@
 #include "core/crypto.h"
 
 namespace core {
+namespace {
+
+// BearSSL's default engine is i62 wherever the compiler has 128-bit integers, which is right on x86-64.
+// On wasm32 those are emulated: i31 (32x32->64-bit multiplies, native to wasm) verifies a 2048-bit
+// signature in about 0.3 ms under node, against 0.5 ms for i62 and 1.1 ms for i15.
+br_rsa_pkcs1_vrfy pkcs1_verifier() {
+#ifdef __EMSCRIPTEN__
+  return &br_rsa_i31_pkcs1_vrfy;
+#else
+  return br_rsa_pkcs1_vrfy_get_default();
+#endif
+}
+
+}  // namespace
 
 bool rs256_verify(const RsaPublicKey& key, std::string_view signing_input,
                   std::span<const std::uint8_t> signature) {
@@ -19,7 +33,7 @@ bool rs256_verify(const RsaPublicKey& key, std::string_view signing_input,
   // performs the public operation, and checks the PKCS#1 v1.5 padding and the DigestInfo with SHA-256's
   // OID byte for byte, handing back the hash it holds.
   Digest recovered{};
-  const br_rsa_pkcs1_vrfy verify = br_rsa_pkcs1_vrfy_get_default();
+  const br_rsa_pkcs1_vrfy verify = pkcs1_verifier();
   if (verify(signature.data(), signature.size(), BR_HASH_OID_SHA256, recovered.size(), &pk,
              recovered.data()) != 1) {
     return false;

@@ -72,9 +72,9 @@ target_include_directories(platform_boost_json SYSTEM PUBLIC "${PLATFORM_WASM_IN
 # --- BearSSL -----------------------------------------------------------------------------------------------
 # Only what RS256 verification needs (core/rsa_verify.cpp): the RSA public-key operation and PKCS#1 v1.5
 # signature check of every engine (src/rsa), the big-integer code they run on (src/int) and the byte
-# codecs (src/codec); about 85 small C files. Hashing stays with libsodium. BearSSL's own build (conf/, the
-# T0 compiler) is not used: its sources are plain C99 without a configuration step. On wasm32 src/inner.h
-# picks the i62 engine, since clang has __int128 there.
+# codecs (src/codec); 83 small C files. Hashing stays with libsodium. BearSSL's own build (conf/, the T0
+# compiler) is not used: its sources are plain C99 without a configuration step. core/rsa_verify.cpp picks
+# the i31 engine in wasm (the fastest there; see its comment).
 file(GLOB _bearssl_c_files CONFIGURE_DEPENDS
   "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pub.c"
   "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pkcs1_vrfy.c"
