@@ -47,6 +47,37 @@ export type TokenKind =
 /** `YYYY-MM-DD`, a calendar day. */
 export type DayKey = string;
 
+/** A value as JSON.parse returns it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [member: string]: JsonValue };
+export interface JsonObject {
+  [member: string]: JsonValue;
+}
+
+/** A JWT whose signature verified: its header (with `alg`) and its claims, not yet checked. */
+export interface VerifiedJwt {
+  readonly header: JsonObject & { alg: string };
+  readonly claims: JsonObject;
+}
+
+/** A JSON Web Key (RFC 7517); the RSA members are the ones the core reads. */
+export interface Jwk {
+  kty: string;
+  n?: string;
+  e?: string;
+  kid?: string;
+  use?: string;
+  alg?: string;
+  [member: string]: unknown;
+}
+
+/** A JWK Set (RFC 7517 §5), as served at /.well-known/jwks.json. */
+export interface JwkSet {
+  keys: readonly Jwk[];
+}
+
+/** Why a JWT was refused, in the order the checks run. */
+export type JwtErrorCode = 'invalid_jwt' | 'unsupported_alg' | 'invalid_signature';
+
 export interface PlatformCore {
   /**
    * Splits a VAT-inclusive gross: vatMinor = round_half_up(grossMinor * vatRateBps / (10000 + vatRateBps)),
@@ -113,6 +144,39 @@ export interface PlatformCore {
    * Errors: `invalid_token_kind` for a kind not listed in TokenKind.
    */
   makeToken(kind: TokenKind): Result<string, 'invalid_token_kind'>;
+
+  /**
+   * Verifies an HS256 JWT (compact form) with `secret` (a string is used as its UTF-8 bytes). Only the
+   * signature is checked: compare `iss`, `aud`, `exp`, `nonce` yourself. `alg` must be exactly "HS256".
+   * Errors: `invalid_jwt` (malformed, over 16 KiB, a `crit` header), `unsupported_alg`, `invalid_signature`.
+   */
+  verifyJwtHs256(compact: string, secret: string | Uint8Array): Result<VerifiedJwt, JwtErrorCode>;
+
+  /**
+   * Verifies an RS256 JWT with the keys of a JWK Set (JSON text or an object): the key whose `kid` equals
+   * the header's, or the only key when the header has no `kid`. Keys with another `kty`, `use` or `alg`
+   * are skipped. Only the signature is checked, as in verifyJwtHs256.
+   * Errors: `invalid_jwks` (not a JSON object with a `keys` array), `invalid_jwk` (a malformed RSA key, or
+   * one outside 2048..4096 bits), then `invalid_jwt`, `unsupported_alg`, `unknown_kid`, `invalid_signature`.
+   */
+  verifyJwtRs256(
+    compact: string,
+    jwks: string | JwkSet,
+  ): Result<VerifiedJwt, 'invalid_jwks' | 'invalid_jwk' | 'unknown_kid' | JwtErrorCode>;
+
+  /**
+   * The PKCE S256 `code_challenge` of a `code_verifier`: base64url(SHA-256(verifier)) (RFC 7636).
+   * Errors: `invalid_code_verifier` unless the verifier is 43..128 characters of A-Z a-z 0-9 - . _ ~.
+   * @example pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk') // { ok: true, value: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }
+   */
+  pkceChallenge(verifier: string): Result<string, 'invalid_code_verifier'>;
+
+  /**
+   * The RFC 7638 SHA-256 thumbprint (base64url, 43 characters) of an RSA public JWK (JSON text or an
+   * object): the `kid` the provider gives its signing keys.
+   * Errors: `invalid_jwk` (not an RSA signing key of 2048..4096 bits with base64url `n` and `e`).
+   */
+  jwkThumbprint(jwk: string | Jwk): Result<string, 'invalid_jwk'>;
 }
 
 export interface LoadOptions {

@@ -1,5 +1,5 @@
-// @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens) compiled to
-// WebAssembly from the same C++ as the servers, for node and the browser.
+// @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens, JWT
+// verification, PKCE) compiled to WebAssembly from the same C++ as the servers, for node and the browser.
 //
 //   import { loadPlatformCore } from '@platform/core';
 //   const core = await loadPlatformCore();
@@ -65,6 +65,13 @@ function requireType(value, type, name) {
   }
 }
 
+// A JSON object argument may come as its text or as a plain object, which is stringified here.
+function jsonText(value, name) {
+  if (typeof value === 'string') return value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
+  throw new TypeError(`${name} must be a JSON string or an object, got ${value === null ? 'null' : typeof value}`);
+}
+
 function requireStringArray(value, name) {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
     throw new TypeError(`${name} must be an array of strings`);
@@ -112,6 +119,24 @@ function wrap(wasm) {
     makeToken(kind) {
       requireType(kind, 'string', 'kind');
       return wasm.makeToken(kind);
+    },
+    verifyJwtHs256(compact, secret) {
+      requireType(compact, 'string', 'compact');
+      if (typeof secret !== 'string' && !(secret instanceof Uint8Array)) {
+        throw new TypeError(`secret must be a string or a Uint8Array, got ${secret === null ? 'null' : typeof secret}`);
+      }
+      return wasm.verifyJwtHs256(compact, secret);
+    },
+    verifyJwtRs256(compact, jwks) {
+      requireType(compact, 'string', 'compact');
+      return wasm.verifyJwtRs256(compact, jsonText(jwks, 'jwks'));
+    },
+    pkceChallenge(verifier) {
+      requireType(verifier, 'string', 'verifier');
+      return wasm.pkceChallenge(verifier);
+    },
+    jwkThumbprint(jwk) {
+      return wasm.jwkThumbprint(jsonText(jwk, 'jwk'));
     },
   });
 }

@@ -23,10 +23,15 @@
 
 #include "core/crypto.h"
 #include "core/date.h"
+#include "core/json.h"
+#include "core/jwk.h"
+#include "core/jwt.h"
 #include "core/money.h"
 #include "core/permission.h"
+#include "core/pkce.h"
 #include "core/random.h"
 #include "core/result.h"
+#include "core/rsa_verify.h"
 #include "core/token.h"
 
 namespace {
@@ -225,6 +230,59 @@ val make_token(const std::string& kind) {
   return ok_result(val(core::make_token(*parsed, random)));
 }
 
+// --- JWT, JWK, PKCE ----------------------------------------------------------------------------------------
+
+// A JSON object as a plain JS object, through JSON.parse of its serialization (numbers beyond 2^53 lose
+// precision, as they do for any JSON read in JavaScript).
+val to_js(const core::json::object& object) {
+  return val::global("JSON").call<val>("parse", core::to_json(object));
+}
+
+// {header, claims} of a verified token. The claims are not checked (issuer, audience, expiry): the caller
+// compares them with what it expects.
+val verified(const core::Jwt& jwt) {
+  val value = val::object();
+  value.set("header", to_js(jwt.header));
+  value.set("claims", to_js(jwt.claims));
+  return ok_result(value);
+}
+
+// The secret arrives as the UTF-8 bytes of a JS string or as the bytes of a Uint8Array (embind accepts
+// both for std::string). Errors: invalid_jwt, unsupported_alg, invalid_signature.
+val verify_jwt_hs256(const std::string& compact, const std::string& secret) {
+  auto jwt = core::verify_hs256(compact, secret);
+  if (!jwt) return error_result(jwt.error());
+  return verified(*jwt);
+}
+
+// `jwks_json`: a JWK Set as JSON text (the bindings stringify an object). Errors: invalid_jwks,
+// invalid_jwk, then invalid_jwt, unsupported_alg, unknown_kid, invalid_signature.
+val verify_jwt_rs256(const std::string& compact, const std::string& jwks_json) {
+  auto object = core::parse_json_object(jwks_json);
+  if (!object) return error_result(core::make_error("invalid_jwks", "the JWK Set is not a JSON object"));
+  auto keys = core::parse_jwks(*object);
+  if (!keys) return error_result(keys.error());
+  auto jwt = core::verify_rs256(compact, *keys);
+  if (!jwt) return error_result(jwt.error());
+  return verified(*jwt);
+}
+
+// The S256 code_challenge of a verifier. Errors: invalid_code_verifier.
+val pkce_challenge(const std::string& verifier) {
+  auto valid = core::validate_code_verifier(verifier);
+  if (!valid) return error_result(valid.error());
+  return ok_result(val(core::pkce_s256_challenge(verifier)));
+}
+
+// The RFC 7638 thumbprint of an RSA public JWK given as JSON text. Errors: invalid_jwk.
+val jwk_thumbprint(const std::string& jwk_json) {
+  auto object = core::parse_json_object(jwk_json);
+  if (!object) return error_result(core::make_error("invalid_jwk", "the JWK is not a JSON object"));
+  auto key = core::parse_rsa_jwk(*object);
+  if (!key) return error_result(key.error());
+  return ok_result(val(core::jwk_thumbprint(*key)));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(platform_core) {
@@ -236,4 +294,8 @@ EMSCRIPTEN_BINDINGS(platform_core) {
   emscripten::function("sha256Hex", &sha256_hex);
   emscripten::function("hasTokenShape", &has_token_shape);
   emscripten::function("makeToken", &make_token);
+  emscripten::function("verifyJwtHs256", &verify_jwt_hs256);
+  emscripten::function("verifyJwtRs256", &verify_jwt_rs256);
+  emscripten::function("pkceChallenge", &pkce_challenge);
+  emscripten::function("jwkThumbprint", &jwk_thumbprint);
 }

@@ -30,7 +30,8 @@ describe('loadPlatformCore', () => {
     assert.equal(a, b);
     assert.equal(Object.isFrozen(a), true);
     assert.deepEqual(Object.keys(a).sort(), [
-      'addDays', 'allows', 'businessDate', 'hasTokenShape', 'makeToken', 'sha256Hex', 'validatePermission', 'vatSplit',
+      'addDays', 'allows', 'businessDate', 'hasTokenShape', 'jwkThumbprint', 'makeToken', 'pkceChallenge', 'sha256Hex',
+      'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256',
     ]);
   });
 

@@ -1,6 +1,15 @@
 // Compiled (never run) by types.test.mjs with `tsc --strict --noEmit`: the declarations in
 // bindings/index.d.ts accept what the API accepts and refuse what it refuses.
-import loadDefault, { loadPlatformCore, type DayKey, type Err, type PlatformCore, type VatSplit } from '../../bindings/index.js';
+import loadDefault, {
+  loadPlatformCore,
+  type DayKey,
+  type Err,
+  type JsonValue,
+  type JwkSet,
+  type PlatformCore,
+  type VatSplit,
+  type VerifiedJwt,
+} from '../../bindings/index.js';
 
 const core: PlatformCore = await loadPlatformCore({ wasmDir: 'build/wasm/wasm' });
 await loadDefault({ wasmUrl: new URL('https://example.invalid/web/wasm/') });
@@ -46,6 +55,39 @@ const shape = core.hasTokenShape('csrf', 'x');
 const nextDay = core.addDays('2026-03-15', 1);
 void hash, token, shape, nextDay;
 
+// JWTs: verified header and claims, typed error codes.
+const hs = core.verifyJwtHs256('a.b.c', new Uint8Array(32));
+if (hs.ok) {
+  const verified: VerifiedJwt = hs.value;
+  const alg: string = verified.header.alg;
+  const iss: JsonValue = verified.claims['iss'];
+  void alg, iss;
+} else {
+  const code: 'invalid_jwt' | 'unsupported_alg' | 'invalid_signature' = hs.code;
+  void code;
+}
+const jwks: JwkSet = { keys: [{ kty: 'RSA', n: 'x', e: 'AQAB', kid: 'k1' }, { kty: 'EC', crv: 'P-256' }] };
+const rs = core.verifyJwtRs256('a.b.c', jwks);
+const rsText = core.verifyJwtRs256('a.b.c', '{"keys":[]}');
+if (!rs.ok) {
+  const code: 'invalid_jwks' | 'invalid_jwk' | 'unknown_kid' | 'invalid_jwt' | 'unsupported_alg' | 'invalid_signature' =
+    rs.code;
+  void code;
+}
+const challenge = core.pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk');
+if (challenge.ok) {
+  const text: string = challenge.value;
+  void text;
+}
+const thumbprint = core.jwkThumbprint({ kty: 'RSA', n: 'x', e: 'AQAB' });
+void rsText, thumbprint, core.jwkThumbprint('{}');
+
+// @ts-expect-error a secret is a string or bytes
+core.verifyJwtHs256('a.b.c', 42);
+// @ts-expect-error a JWK Set is an object with keys, not an array
+core.verifyJwtRs256('a.b.c', [{ kty: 'RSA' }]);
+// @ts-expect-error a JWK needs kty
+core.jwkThumbprint({ n: 'x' });
 // @ts-expect-error amounts are numbers, not strings
 core.vatSplit('100', 2000);
 // @ts-expect-error roles are owner, admin or member
