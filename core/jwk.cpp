@@ -1,5 +1,6 @@
 #include "core/jwk.h"
 
+#include <cstddef>
 #include <string>
 #include <utility>
 

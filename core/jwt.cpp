@@ -1,7 +1,10 @@
 #include "core/jwt.h"
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "core/crypto.h"

@@ -7,6 +7,7 @@
 // check_claims accepted it. Each verifier accepts exactly one `alg`, so a token can never choose how it is
 // checked ("none", or HS256 with an RSA public key as the secret, are refused).
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>

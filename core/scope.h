@@ -9,6 +9,7 @@
 // - a string with no token at all (empty, or only spaces) is refused;
 // - tokens compare byte-wise and case-sensitively (`OpenID` is not `openid`).
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
