@@ -90,6 +90,24 @@ int main(int argc, char** argv) {
   token_revoke->add_option("--company", company, "company slug")->required();
   token_revoke->add_option("--id", id, "token id (tok_...)")->required();
 
+  std::vector<std::string> redirect_uris, logout_uris, scopes;
+  std::string homepage;
+  bool is_public = false;
+  auto* client_cmd = cli.add_subcommand("oauth-client", "OAuth clients of a company")->require_subcommand(1);
+  auto* client_create = client_cmd->add_subcommand("create", "register an OAuth client (secret shown once)");
+  client_create->add_option("--company", company, "company slug")->required();
+  client_create->add_option("--name", name, "shown on the consent screen")->required();
+  client_create->add_option("--redirect-uri", redirect_uris, "a redirect URI (repeatable)")->required();
+  client_create->add_option("--post-logout-redirect-uri", logout_uris, "an end-session target (repeatable)");
+  client_create->add_option("--scope", scopes, "an allowed scope (repeatable; default openid profile email)");
+  client_create->add_option("--homepage", homepage, "homepage URL shown on the consent screen");
+  client_create->add_flag("--public", is_public, "a public client (no secret, PKCE required)");
+  auto* client_list = client_cmd->add_subcommand("list", "list a company's OAuth clients");
+  client_list->add_option("--company", company, "company slug")->required();
+  auto* client_rotate = client_cmd->add_subcommand("rotate-secret", "issue a new client secret (shown once)");
+  client_rotate->add_option("--company", company, "company slug")->required();
+  client_rotate->add_option("--id", id, "client id (cli_...)")->required();
+
   CLI11_PARSE(cli, argc, argv);
 
   native::SystemClock clock;
@@ -186,6 +204,47 @@ int main(int argc, char** argv) {
     auto t = accounts.revoke_token(*c, id);
     if (!t) return out.fail(t.error());
     return out.ok(edge::to_json(*t), "revoked " + t->id + "\n");
+  }
+  if (client_create->parsed()) {
+    auto c = need_company();
+    if (!c) return out.fail(c.error());
+    edge::oauth::ClientInput in;
+    in.name = name;
+    in.redirect_uris = redirect_uris;
+    in.post_logout_redirect_uris = logout_uris;
+    if (!scopes.empty()) in.scopes = scopes;
+    if (!homepage.empty()) in.homepage_url = homepage;
+    in.is_public = is_public;
+    std::string secret;
+    auto created = (*app)->oauth->create_client(c->id, in, &secret);
+    if (!created) return out.fail(created.error());
+    json::object o = edge::oauth::to_json(*created);
+    if (!secret.empty()) o["clientSecret"] = secret;
+    return out.ok(o, "client_id     " + created->client_id + "\n" +
+                         (secret.empty() ? "" : "client_secret " + secret + "\n"));
+  }
+  if (client_list->parsed()) {
+    auto c = need_company();
+    if (!c) return out.fail(c.error());
+    auto all = (*app)->oauth->clients_of(c->id);
+    if (!all) return out.fail(all.error());
+    json::array a;
+    std::string text;
+    for (auto& cl : *all) {
+      a.push_back(edge::oauth::to_json(cl));
+      text += cl.client_id + "\t" + cl.name + "\t" + join(cl.redirect_uris) + "\n";
+    }
+    return out.ok(a, text);
+  }
+  if (client_rotate->parsed()) {
+    auto c = need_company();
+    if (!c) return out.fail(c.error());
+    std::string secret;
+    auto rotated = (*app)->oauth->rotate_secret(c->id, id, &secret);
+    if (!rotated) return out.fail(rotated.error());
+    json::object o = edge::oauth::to_json(*rotated);
+    o["clientSecret"] = secret;
+    return out.ok(o, secret + "\n");
   }
   return 2;
 }

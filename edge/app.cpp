@@ -6,6 +6,7 @@
 
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/signin_routes.h"
+#include "edge/oauth/oauth_routes.h"
 #include "edge/pages/layout.h"
 #include "edge/platform/envelope.h"
 #include "edge/platform/static_routes.h"
@@ -26,14 +27,24 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   if (!accounts_table) return accounts_table.error();
   auto sessions_table = app->kv->open_table("sessions");
   if (!sessions_table) return sessions_table.error();
+  auto oauth_table = app->kv->open_table("oauth");
+  if (!oauth_table) return oauth_table.error();
+  app->oauth_table = *oauth_table;
   app->accounts_table = *accounts_table;
   app->sessions_table = *sessions_table;
   app->accounts = std::make_unique<Accounts>(*app->kv, app->accounts_table, clock, random);
   app->sessions = std::make_unique<Sessions>(*app->kv, app->sessions_table, clock, random);
+  app->oauth = std::make_unique<oauth::OAuthStore>(*app->kv, app->oauth_table, clock, random);
+  auto signer = oauth::IdTokenSigner::create(app->config.oauth_rsa_private_key,
+                                             app->config.oauth_rsa_private_key_previous,
+                                             app->config.oauth_id_token_secret, app->secret_key);
+  if (!signer) return signer.error();
+  app->id_tokens = std::make_unique<oauth::IdTokenSigner>(std::move(*signer));
 
   register_static_routes(*app);
   register_signin_routes(*app);
   register_company_routes(*app);
+  oauth::register_oauth_routes(*app);
   return app;
 }
 

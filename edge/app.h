@@ -11,6 +11,8 @@
 #include "edge/accounts/sessions.h"
 #include "edge/config.h"
 #include "edge/http/router.h"
+#include "edge/oauth/id_token_signer.h"
+#include "edge/oauth/oauth_store.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
 #include "native/store/kv_store.h"
@@ -24,18 +26,25 @@ struct App {
   // Key of the values sealed at rest (core/sealed.h): PLATFORM_SECRET_KEY or <data-dir>/secret.key.
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
-  store::Table accounts_table, sessions_table;
+  store::Table accounts_table, sessions_table, oauth_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
+  std::unique_ptr<oauth::OAuthStore> oauth;
+  std::unique_ptr<oauth::IdTokenSigner> id_tokens;
   RateLimiter api_limiter;
   // Sign-in attempts per client address and per email (docs/accounts.md).
   RateLimiter login_ip_limiter{RateLimit{30, 60'000}};
   RateLimiter login_email_limiter{RateLimit{10, 15 * 60'000}};
+  RateLimiter token_limiter;
   TokenUsage token_usage;
   Router router;
 
   App(Config c, core::Clock& clk, core::RandomSource& rnd)
-      : config(std::move(c)), clock(clk), random(rnd), api_limiter(config.rate_limit) {}
+      : config(std::move(c)),
+        clock(clk),
+        random(rnd),
+        api_limiter(config.rate_limit),
+        token_limiter(config.oauth_token_rate_limit) {}
 };
 
 // Opens the data directory and registers every product's routes. Errors: the store's (`storage_error`).

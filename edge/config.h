@@ -37,6 +37,12 @@ struct Config {
   std::string secret_key_hex;
 
   RateLimit rate_limit;
+  // Token endpoint requests per OAuth client.
+  RateLimit oauth_token_rate_limit{1000, 1000};
+
+  // id_token signing (document 1 §6-7): PEM text of the RSA key (RS256), of the previous key during a
+  // rotation, and the HS256 secret used without an RSA key (derived from the secret key when empty).
+  std::string oauth_rsa_private_key, oauth_rsa_private_key_previous, oauth_id_token_secret;
   std::size_t max_json_body = 1 << 20;
   std::size_t threads = 64;
 

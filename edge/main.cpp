@@ -71,6 +71,20 @@ int main(int argc, char** argv) {
   cli.add_option("--bindings-root", config.bindings_root, "JavaScript bindings served at /web/bindings/")
       ->envname("EDGE_BINDINGS_ROOT")
       ->capture_default_str();
+  std::string token_rate_limit = "1000/1s";
+  cli.add_option("--oauth-token-rate-limit", token_rate_limit,
+                 "per OAuth client on /oauth/token, requests/window")
+      ->envname("EDGE_OAUTH_TOKEN_RATE_LIMIT")
+      ->capture_default_str();
+  cli.add_option("--oauth-rsa-private-key", config.oauth_rsa_private_key,
+                 "PEM RSA private key: id_tokens signed RS256 (else HS256)")
+      ->envname("OAUTH_RSA_PRIVATE_KEY");
+  cli.add_option("--oauth-rsa-private-key-previous", config.oauth_rsa_private_key_previous,
+                 "the previous PEM key during a rotation (published, not used to sign)")
+      ->envname("OAUTH_RSA_PRIVATE_KEY_PREVIOUS");
+  cli.add_option("--oauth-id-token-secret", config.oauth_id_token_secret,
+                 "HS256 secret for id_tokens without an RSA key (derived from the secret key when unset)")
+      ->envname("OAUTH_ID_TOKEN_SECRET");
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
@@ -88,6 +102,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   config.rate_limit = *limit;
+  auto token_limit = edge::parse_rate_limit(token_rate_limit);
+  if (!token_limit) {
+    std::cerr << "edge: " << token_limit.error().message << "\n";
+    return 2;
+  }
+  config.oauth_token_rate_limit = *token_limit;
   // Logs go to standard error; standard output carries only the start-up banner.
   spdlog::set_default_logger(spdlog::stderr_color_mt("edge"));
   spdlog::set_level(spdlog::level::from_str(config.log_level));

@@ -88,7 +88,8 @@ void register_signin_routes(App& app) {
 
   r.add("GET", "/login", [&app](Request& req) {
     std::string next = safe_next(req.query_param("next").value_or("/account"));
-    if (signed_in(app, req)) return redirect(next);
+    // force=1 (OpenID Connect prompt=login): sign in again even with a live session.
+    if (req.query_param("force") != "1" && signed_in(app, req)) return redirect(next);
     return login_page(app, 200, "", next, "");
   });
 

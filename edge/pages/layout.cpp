@@ -38,6 +38,14 @@ th { color: var(--muted); font-weight: 550; font-size: 13px; text-transform: upp
 .pill { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 600;
         background: rgba(47,91,234,.12); color: var(--accent); }
 .muted { color: var(--muted); }
+ul.scopes { margin: 14px 0; padding-left: 20px; }
+ul.scopes li { margin: 4px 0; }
+.actions { display: flex; gap: 10px; margin-top: 20px; }
+.actions button { flex: 1; margin: 0; padding: 11px; }
+ul.apps { list-style: none; padding: 0; margin: 10px 0 0; }
+li.app { display: flex; justify-content: space-between; align-items: flex-start; gap: 16px; padding: 16px 0;
+         border-top: 1px solid var(--line); }
+a { color: var(--accent); }
 )css";
 
 }  // namespace

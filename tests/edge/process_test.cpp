@@ -146,3 +146,28 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   bannerbuf << banner.rdbuf();
   CHECK(bannerbuf.str().find("Access token:   " + token) != std::string::npos);  // the demo banner does
 }
+
+TEST_CASE("edge-admin registers OAuth clients and rotates their secrets") {
+  testing::TempDir dir;
+  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + dir.path + " ";
+  REQUIRE(run(admin + "company create --slug shop --name Shop").exit_code == 0);
+  auto created =
+      run(admin +
+          "oauth-client create --company shop --name 'Shop App' --redirect-uri https://shop.example/cb "
+          "--scope openid --scope offline_access");
+  REQUIRE(created.exit_code == 0);
+  json::value c = parse(created.out);
+  CHECK(c.at("scopes") == json::array{"offline_access", "openid"});
+  std::string secret(c.at("clientSecret").as_string());
+  CHECK(secret.rfind("ocs_", 0) == 0);
+  auto list = run(admin + "oauth-client list --company shop");
+  CHECK(list.out.find(secret) == std::string::npos);
+  CHECK(parse(list.out).as_array().size() == 1);
+  auto rotated = run(admin + "oauth-client rotate-secret --company shop --id " +
+                     std::string(c.at("clientId").as_string()));
+  REQUIRE(rotated.exit_code == 0);
+  CHECK(parse(rotated.out).at("clientSecret").as_string() != secret);
+  auto bad = run(admin + "oauth-client create --company shop --name X --redirect-uri not-a-url");
+  CHECK(bad.exit_code == 1);
+  CHECK(parse(bad.out).at("code").as_string() == "invalid_field");
+}

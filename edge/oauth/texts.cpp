@@ -1,0 +1,72 @@
+#include "edge/oauth/texts.h"
+
+namespace edge::oauth {
+namespace {
+
+bool starts_with_tr(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == ',')) s.remove_prefix(1);
+  return s.size() >= 2 && (s[0] == 't' || s[0] == 'T') && (s[1] == 'r' || s[1] == 'R') &&
+         (s.size() == 2 || s[2] == '-' || s[2] == ';' || s[2] == ',' || s[2] == ' ');
+}
+
+constexpr Texts kEnglish{"Allow access?",
+                         " wants to access your account",
+                         "Signed in as",
+                         "Allow",
+                         "Deny",
+                         "Application website",
+                         "Not you? Sign in with another account",
+                         "Connected apps",
+                         "Applications you signed in to with your account, and what they can see.",
+                         "No application has access to your account.",
+                         "Allowed on",
+                         "Revoke",
+                         "This sign-in link is not valid",
+                         "You are signed out",
+                         "The application no longer has access to your account until you sign in again."};
+
+constexpr Texts kTurkish{"Erişime izin verilsin mi?",
+                         " hesabınıza erişmek istiyor",
+                         "Oturum açan hesap",
+                         "İzin ver",
+                         "Reddet",
+                         "Uygulamanın web sitesi",
+                         "Siz değil misiniz? Başka bir hesapla giriş yapın",
+                         "Bağlı uygulamalar",
+                         "Hesabınızla giriş yaptığınız uygulamalar ve görebildikleri bilgiler.",
+                         "Hesabınıza erişimi olan bir uygulama yok.",
+                         "İzin tarihi",
+                         "Erişimi kaldır",
+                         "Bu giriş bağlantısı geçerli değil",
+                         "Oturumunuz kapatıldı",
+                         "Uygulama, siz yeniden giriş yapana kadar hesabınıza erişemez."};
+
+}  // namespace
+
+Lang pick_lang(std::string_view ui_locales, std::string_view accept_language) {
+  if (!ui_locales.empty()) return starts_with_tr(ui_locales) ? Lang::tr : Lang::en;
+  return starts_with_tr(accept_language) ? Lang::tr : Lang::en;
+}
+
+std::string_view lang_code(Lang lang) {
+  return lang == Lang::tr ? "tr" : "en";
+}
+
+const Texts& texts(Lang lang) {
+  return lang == Lang::tr ? kTurkish : kEnglish;
+}
+
+std::string_view scope_words(Lang lang, std::string_view scope) {
+  bool tr = lang == Lang::tr;
+  if (scope == "openid") return tr ? "Sizi tanıması (kullanıcı kimliğiniz)" : "Recognise you (your user id)";
+  if (scope == "profile")
+    return tr ? "Profiliniz: adınız, kullanıcı adınız ve fotoğrafınız"
+              : "Your profile: name, username and picture";
+  if (scope == "email") return tr ? "E-posta adresiniz" : "Your email address";
+  if (scope == "offline_access")
+    return tr ? "Siz yokken de erişim (yenileme anahtarı)"
+              : "Stay connected when you are away (refresh token)";
+  return scope;
+}
+
+}  // namespace edge::oauth

@@ -1,0 +1,27 @@
+#pragma once
+// The words of the consent and connected-apps pages, in English and Turkish.
+
+#include <string>
+#include <string_view>
+
+#include "edge/http/message.h"
+
+namespace edge::oauth {
+
+enum class Lang { en, tr };
+
+// `ui_locales` (OpenID Connect, space-separated) first, then Accept-Language; English by default.
+Lang pick_lang(std::string_view ui_locales, std::string_view accept_language);
+std::string_view lang_code(Lang lang);
+
+struct Texts {
+  std::string_view consent_title, wants_access, as_user, allow, deny, homepage, not_you;
+  std::string_view apps_title, apps_lead, apps_none, granted_on, revoke;
+  std::string_view error_title, signed_out_title, signed_out_lead;
+};
+const Texts& texts(Lang lang);
+
+// What a scope lets the application see, in words.
+std::string_view scope_words(Lang lang, std::string_view scope);
+
+}  // namespace edge::oauth
