@@ -41,6 +41,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   if (!signer) return signer.error();
   app->id_tokens = std::make_unique<oauth::IdTokenSigner>(std::move(*signer));
 
+  app->hosts = std::make_unique<HostMap>(app->config);
   register_static_routes(*app);
   register_signin_routes(*app);
   register_company_routes(*app);
@@ -59,7 +60,8 @@ Response error_for_path(const Request& req, int status, std::string_view message
 Response dispatch(App& app, Request& req) {
   auto started = std::chrono::steady_clock::now();
   Response res;
-  Router::Match m = app.router.match(req);
+  Router::Match m;
+  if (app.hosts->allows(req.host, req.path)) m = app.router.match(req);
   if (m.kind == Router::Match::not_found) {
     res = error_for_path(req, 404, "not found");
   } else if (m.kind == Router::Match::method_not_allowed) {

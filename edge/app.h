@@ -13,6 +13,7 @@
 #include "edge/http/router.h"
 #include "edge/oauth/id_token_signer.h"
 #include "edge/oauth/oauth_store.h"
+#include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
 #include "native/store/kv_store.h"
@@ -38,6 +39,8 @@ struct App {
   RateLimiter token_limiter;
   TokenUsage token_usage;
   Router router;
+  // Built by open_app from the resolved product URLs.
+  std::unique_ptr<HostMap> hosts;
 
   App(Config c, core::Clock& clk, core::RandomSource& rnd)
       : config(std::move(c)),

@@ -31,6 +31,7 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
          {&a->config.base_url, &a->config.auth_url, &a->config.mail_url, &a->config.storage_url,
           &a->config.cdn_url, &a->config.status_url, &a->config.site_url})
       if (*url == old) *url = "http://" + a->config.listen_host + ":" + std::to_string(s->port_);
+    a->hosts = std::make_unique<HostMap>(a->config);
   }
   s->serve_thread_ = std::thread([srv = s.get()] { srv->http_->serve(); });
   s->background_thread_ = std::thread([srv = s.get()] { srv->background_loop(); });

@@ -1,0 +1,65 @@
+#include "edge/platform/host_map.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace edge {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+}  // namespace
+
+std::vector<Product> products_of_path(std::string_view p) {
+  using enum Product;
+  if (starts_with(p, "/oauth/") || starts_with(p, "/.well-known/") || starts_with(p, "/api/v1/auth/"))
+    return {auth};
+  // Document 2: mail and storage paths live under the platform root and on their own hosts.
+  if (starts_with(p, "/api/mail/")) return {platform, mail};
+  if (starts_with(p, "/api/storage/")) return {platform, storage};
+  if (starts_with(p, "/f/")) return {cdn};
+  if (starts_with(p, "/api/v1/status/") || starts_with(p, "/p/") || p == "/d" || starts_with(p, "/d/"))
+    return {status};
+  if (starts_with(p, "/api/")) return {platform};
+  if (starts_with(p, "/en/profile/") || starts_with(p, "/tr/profile/")) return {site, platform};
+  return {};
+}
+
+std::string host_of_url(std::string_view url) {
+  auto scheme = url.find("://");
+  if (scheme != std::string_view::npos) url.remove_prefix(scheme + 3);
+  url = url.substr(0, url.find_first_of("/?#"));
+  if (auto at = url.rfind('@'); at != std::string_view::npos) url.remove_prefix(at + 1);
+  if (!url.empty() && url.front() == '[') {
+    url = url.substr(0, url.find(']') + 1);
+  } else if (auto colon = url.find(':'); colon != std::string_view::npos) {
+    url = url.substr(0, colon);
+  }
+  std::string host(url);
+  std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return std::tolower(c); });
+  return host;
+}
+
+HostMap::HostMap(const Config& config) {
+  using enum Product;
+  const std::pair<const std::string*, Product> urls[] = {
+      {&config.base_url, platform},   {&config.auth_url, auth}, {&config.mail_url, mail},
+      {&config.storage_url, storage}, {&config.cdn_url, cdn},   {&config.status_url, status},
+      {&config.site_url, site}};
+  for (auto& [url, product] : urls)
+    if (!url->empty()) products_by_host_[host_of_url(*url)].push_back(product);
+}
+
+bool HostMap::allows(std::string_view host, std::string_view path) const {
+  auto it = products_by_host_.find(std::string(host));
+  if (it == products_by_host_.end()) return true;
+  std::vector<Product> owners = products_of_path(path);
+  if (owners.empty()) return true;
+  for (Product p : owners)
+    if (std::find(it->second.begin(), it->second.end(), p) != it->second.end()) return true;
+  return false;
+}
+
+}  // namespace edge
