@@ -2,25 +2,12 @@
 
 #include <doctest/doctest.h>
 
+#include "counting_random.h"
+
 #include <set>
 
-namespace {
-
-// Yields 0, 1, 2, ... so ids are predictable in tests.
-class CountingRandom final : public core::RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) b = next_++;
-  }
-
- private:
-  std::uint8_t next_ = 0;
-};
-
-}  // namespace
-
 TEST_CASE("ids carry their prefix and 96 random bits as 16 base64url characters") {
-  CountingRandom random;
+  testing::CountingRandom random;
   std::string id = core::make_id("cmp_", random);
   CHECK(id == "cmp_AAECAwQFBgcICQoL");
   CHECK(core::has_id_shape("cmp_", id));

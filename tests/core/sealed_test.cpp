@@ -2,19 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include "counting_random.h"
+
 #include "core/bytes.h"
 
 namespace {
-
-class CountingRandom final : public core::RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (auto& b : out) b = next_++;
-  }
-
- private:
-  std::uint8_t next_ = 1;
-};
 
 core::SecretKey key_of(std::uint8_t fill) {
   core::SecretKey k;
@@ -25,7 +17,7 @@ core::SecretKey key_of(std::uint8_t fill) {
 }  // namespace
 
 TEST_CASE("a sealed secret opens only with its key and associated data, and not after tampering") {
-  CountingRandom random;
+  testing::CountingRandom random(1);
   auto key = key_of(7);
   std::string sealed = core::seal(key, "bot-token-123", "vault/prj_1/API_KEY", random);
   // 24-byte nonce + 13 bytes + 16-byte tag = 53 bytes -> 71 base64url characters.
@@ -46,7 +38,7 @@ TEST_CASE("a sealed secret opens only with its key and associated data, and not 
 }
 
 TEST_CASE("sealing the same value twice gives different texts (fresh nonce each time)") {
-  CountingRandom random;
+  testing::CountingRandom random(1);
   auto key = key_of(1);
   std::string a = core::seal(key, "", "x", random), b = core::seal(key, "", "x", random);
   CHECK(a != b);

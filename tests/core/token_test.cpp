@@ -2,25 +2,16 @@
 
 #include <doctest/doctest.h>
 
+#include "counting_random.h"
+
 #include <string>
 
 using namespace core;
 
 namespace {
 
-// Bytes 0, 1, 2, ... so every token is known in advance.
-class CountingRandom final : public RandomSource {
- public:
-  void fill(std::span<std::uint8_t> out) override {
-    for (std::uint8_t& b : out) b = next_++;
-  }
-
- private:
-  std::uint8_t next_ = 0;
-};
-
 std::string token(TokenKind kind) {
-  CountingRandom random;
+  testing::CountingRandom random;
   return make_token(kind, random);
 }
 
@@ -46,7 +37,7 @@ TEST_CASE("make_token: prefix and encoding of every kind") {
 }
 
 TEST_CASE("make_token draws fresh bytes for each token") {
-  CountingRandom random;
+  testing::CountingRandom random;
   const std::string first = make_token(TokenKind::access_token, random);
   const std::string second = make_token(TokenKind::access_token, random);
   CHECK(first != second);
