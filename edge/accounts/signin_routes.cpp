@@ -19,12 +19,7 @@ std::string safe_next(std::string_view next) {
 }
 
 Response redirect(std::string location) {
-  Response r;
-  r.status = 303;
-  r.content_type = "text/plain";
-  r.set_header("Location", std::move(location));
-  r.set_header("Cache-Control", "no-store");
-  return r;
+  return redirect_response(303, std::move(location));
 }
 
 Response login_page(App& app, int status, std::string_view email, std::string_view next,

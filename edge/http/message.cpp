@@ -47,6 +47,15 @@ std::map<std::string, std::string> Request::form() const {
   return out;
 }
 
+Response redirect_response(int status, std::string location) {
+  Response r;
+  r.status = status;
+  r.content_type = "text/plain";
+  r.set_header("Location", std::move(location));
+  r.set_header("Cache-Control", "no-store");
+  return r;
+}
+
 std::string url_decode(std::string_view text, bool plus_is_space) {
   std::string out;
   out.reserve(text.size());

@@ -45,6 +45,9 @@ struct Response {
   }
 };
 
+// A redirect (302 Found, 303 See Other) to `location`, never cached.
+Response redirect_response(int status, std::string location);
+
 // Decodes %XX escapes, and '+' as a space when `plus_is_space` (form bodies and query strings).
 std::string url_decode(std::string_view text, bool plus_is_space);
 std::string url_encode(std::string_view text);

@@ -20,9 +20,7 @@ std::optional<Lang> lang_of(std::string_view segment) {
 }
 
 Response see_other(std::string location) {
-  Response r = redirect_to(std::move(location));
-  r.status = 303;
-  return r;
+  return redirect_response(303, std::move(location));
 }
 
 Response apps_page(App& app, const SignedIn& who, Lang lang) {

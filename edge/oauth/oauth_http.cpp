@@ -68,12 +68,7 @@ std::string with_query(std::string uri, const std::vector<std::pair<std::string,
 }
 
 Response redirect_to(std::string location) {
-  Response r;
-  r.status = 302;
-  r.content_type = "text/plain";
-  r.set_header("Location", std::move(location));
-  r.set_header("Cache-Control", "no-store");
-  return r;
+  return redirect_response(302, std::move(location));
 }
 
 }  // namespace edge::oauth
