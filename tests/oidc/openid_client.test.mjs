@@ -22,6 +22,7 @@ import {
   assertBinaries,
   authorizeInBrowser,
   browserFetch,
+  edgeAdmin,
   fetchClosing,
   generateRsaKey,
   makeTempDir,
@@ -98,21 +99,23 @@ function relyingPartySuite(mode) {
     let seeded;
     let config;
     let oldKeyPem;
+    let publicClient;
     const jar = new CookieJar();
     const state = {}; // carried from one step to the next
 
     const issuer = () => edge.baseUrl;
     const sub = () => seeded.user.id;
 
-    async function discover() {
-      const metadata = { client_secret: seeded.client.clientSecret };
-      const c = await oidc.discovery(
-        new URL(edge.baseUrl),
-        seeded.client.clientId,
-        metadata,
-        oidc.ClientSecretBasic(seeded.client.clientSecret),
-        { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: fetchClosing },
-      );
+    // A relying-party configuration; by default the confidential client with HTTP Basic (the spec's
+    // preferred method).
+    async function discover({
+      clientId = seeded.client.clientId,
+      auth = oidc.ClientSecretBasic(seeded.client.clientSecret),
+    } = {}) {
+      const c = await oidc.discovery(new URL(edge.baseUrl), clientId, undefined, auth, {
+        execute: [oidc.allowInsecureRequests],
+        [oidc.customFetch]: fetchClosing,
+      });
       // RS256: openid-client itself checks every id_token's signature against the published JWKS.
       if (mode === 'RS256') oidc.enableNonRepudiationChecks(c);
       return c;
@@ -163,6 +166,12 @@ function relyingPartySuite(mode) {
         scopes: SCOPES,
         homepage: 'https://notes.acme.test',
       });
+      publicClient = await edgeAdmin(dataDir, [
+        'oauth-client', 'create', '--company', 'acme', '--name', 'Acme Notes for phones', '--public',
+        '--redirect-uri', REDIRECT_URI, '--scope', 'openid', '--scope', 'email', '--scope', 'offline_access',
+      ]);
+      assert.equal(publicClient.public, true);
+      assert.equal('clientSecret' in publicClient, false);
       const env = {};
       if (mode === 'RS256') {
         oldKeyPem = await generateRsaKey(path.join(tmp, 'old-key.pem'));
@@ -305,8 +314,15 @@ function relyingPartySuite(mode) {
       assert.notEqual(refreshed.access_token, state.first.access_token);
       assert.notEqual(refreshed.refresh_token, state.first.refresh_token);
       assert.equal(refreshed.scope, 'email offline_access openid profile');
-      assert.equal(refreshed.claims().sub, sub());
-      assert.equal(refreshed.claims().aud, seeded.client.clientId);
+      // OpenID Connect Core §12.2: same iss, sub, aud; auth_time of the original sign-in; no nonce (or the
+      // original one).
+      const original = state.first.claims();
+      const renewed = refreshed.claims();
+      assert.equal(renewed.iss, original.iss);
+      assert.equal(renewed.sub, original.sub);
+      assert.equal(renewed.aud, original.aud);
+      assert.equal(renewed.auth_time, original.auth_time);
+      assert.ok(renewed.nonce === undefined || renewed.nonce === original.nonce);
       assert.deepEqual(withoutPicture(await oidc.fetchUserInfo(config, refreshed.access_token, sub())), {
         sub: sub(),
         name: 'Ayşe Yılmaz',
@@ -341,6 +357,65 @@ function relyingPartySuite(mode) {
       await rejectsWithOAuthError(oidc.refreshTokenGrant(config, tokens.refresh_token), 400, 'invalid_grant');
       // Unknown tokens: 200 all the same.
       await oidc.tokenRevocation(config, 'oat_never_issued');
+    });
+
+    test('client_secret_post: the same client authenticating with form fields', async () => {
+      const post = await discover({ auth: oidc.ClientSecretPost(seeded.client.clientSecret) });
+      const { tokens } = await signInAndExchange();
+      const introspected = await oidc.tokenIntrospection(post, tokens.access_token);
+      assert.equal(introspected.active, true);
+      assert.equal(introspected.client_id, seeded.client.clientId);
+      const refreshed = await oidc.refreshTokenGrant(post, tokens.refresh_token);
+      assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
+      await oidc.tokenRevocation(post, refreshed.refresh_token);
+      assert.deepEqual(await oidc.tokenIntrospection(post, refreshed.refresh_token), { active: false });
+      // A wrong secret: 401 invalid_client with a challenge (RFC 6749 §5.2).
+      const wrong = await discover({ auth: oidc.ClientSecretPost(`ocs_${'x'.repeat(43)}`) });
+      const refused = await oidc.tokenIntrospection(wrong, tokens.access_token).then(
+        () => assert.fail('introspection with a wrong client secret succeeded'),
+        (e) => e,
+      );
+      assert.equal(refused.name, 'WWWAuthenticateChallengeError', `${refused.name}: ${refused.message}`);
+      assert.equal(refused.status, 401);
+      assert.equal(refused.cause[0].scheme, 'basic');
+      assert.equal((await refused.response.json()).error, 'invalid_client');
+    });
+
+    test('public client (no secret, PKCE required): code exchange, userinfo, refresh', async () => {
+      const pub = await discover({ clientId: publicClient.clientId, auth: oidc.None() });
+      const checks = newChecks();
+      const url = oidc.buildAuthorizationUrl(pub, {
+        redirect_uri: REDIRECT_URI,
+        scope: 'openid email offline_access',
+        code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
+        code_challenge_method: 'S256',
+        state: checks.expectedState,
+        nonce: checks.expectedNonce,
+      });
+      const { location, steps } = await authorizeInBrowser(jar, url, {
+        email: seeded.email,
+        password: seeded.password,
+      });
+      assert.deepEqual(steps, ['consent']); // signed in already; a new client asks for consent
+      const tokens = await oidc.authorizationCodeGrant(pub, location, { ...checks, idTokenExpected: true });
+      assert.equal(tokens.scope, 'email offline_access openid');
+      assert.equal(tokens.claims().aud, publicClient.clientId);
+      assert.equal(tokens.claims().nonce, checks.expectedNonce);
+      assert.deepEqual(await oidc.fetchUserInfo(pub, tokens.access_token, sub()), {
+        sub: sub(),
+        email: 'ayse@acme.test',
+        email_verified: false,
+      });
+      const refreshed = await oidc.refreshTokenGrant(pub, tokens.refresh_token);
+      assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
+      // Without PKCE a public client gets no code: the authorize redirect carries invalid_request.
+      const noPkce = new URL(url);
+      noPkce.searchParams.delete('code_challenge');
+      noPkce.searchParams.delete('code_challenge_method');
+      const refused = await authorizeInBrowser(jar, noPkce.href, { email: seeded.email, password: seeded.password });
+      assert.equal(refused.location.searchParams.get('error'), 'invalid_request');
+      assert.equal(refused.location.searchParams.get('state'), checks.expectedState);
+      assert.equal(refused.location.searchParams.get('iss'), issuer());
     });
 
     test('end-session: 302 to the registered post_logout_redirect_uri with state; the tokens are revoked', async () => {
