@@ -3,6 +3,7 @@
 #   native  ctest: core, store (with the SIGKILL crash test), edge API and executables
 #   wasm    ctest: the same core suite compiled with Emscripten, under node
 #   node    node:test over the JavaScript bindings of the wasm module
+#   oidc    node:test with the openid-client library against a running edge (RS256 and HS256)
 #   browser node:test + playwright-core driving Debian's Chromium against a running edge
 # Ends with one line per suite and a total; exits non-zero when anything failed.
 set -uo pipefail
@@ -62,6 +63,7 @@ record() {
 run_ctest native "$NATIVE_BUILD"
 run_ctest wasm "$WASM_BUILD"
 run_node node tests/node/
+run_node oidc tests/oidc/
 run_node browser tests/browser/
 
 step "Summary (logs in build/test-logs/)"

@@ -7,7 +7,8 @@ json::object scope_claims(const UserProfile& user, const ScopeSet& scopes) {
   if (scopes.contains("profile")) {
     c["name"] = user.name;
     c["preferred_username"] = user.preferred_username;
-    c["picture"] = user.picture.empty() ? json::value(nullptr) : json::value(user.picture);
+    // OpenID Connect Core §5.3.2: a claim without a value is left out, not null.
+    if (!user.picture.empty()) c["picture"] = user.picture;
   }
   if (scopes.contains("email")) {
     c["email"] = user.email;

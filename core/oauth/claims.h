@@ -20,7 +20,7 @@ struct UserProfile {
   bool email_verified = false;
 };
 
-// The userinfo response and the scope part of the id_token. `picture` is null when the user has none.
+// The userinfo response and the scope part of the id_token. `picture` is left out when the user has none.
 json::object scope_claims(const UserProfile& user, const ScopeSet& scopes);
 
 struct IdTokenFacts {

@@ -475,8 +475,8 @@ core::Result<AccessToken> Accounts::revoke_token(const Company& company, std::st
   return out;
 }
 
-core::Result<AccessToken> Accounts::token_by_plaintext(std::string_view plaintext) {
-  core::Result<AccessToken> out = make_error("unknown_token", "unknown access token");
+core::Result<Accounts::Authenticated> Accounts::authenticate_token(std::string_view plaintext) {
+  core::Result<Authenticated> out = make_error("unknown_token", "unknown access token");
   std::string hash = core::sha256_hex(plaintext);
   CORE_TRY(kv_.read([&](const store::ReadTxn& tx) -> core::Status {
     auto where = tx.get(table_, token_hash_key(hash));
@@ -489,7 +489,9 @@ core::Result<AccessToken> Accounts::token_by_plaintext(std::string_view plaintex
       out = make_error("revoked_token", "access token has been revoked");
       return {};
     }
-    out = *t;
+    auto c = load<Company>(tx, table_, company_key(t->company_id), decode_company, "company");
+    if (!c) return {};
+    out = Authenticated{std::move(*t), std::move(*c)};
     return {};
   }));
   return out;

@@ -110,8 +110,13 @@ class Accounts {
   // Revokes (idempotent: revoking twice keeps the first time). `not_found` for another company's token.
   core::Result<AccessToken> revoke_token(const Company& company, std::string_view token_id);
 
-  // The live token whose plaintext is `plaintext`: `unknown_token` or `revoked_token` otherwise.
-  core::Result<AccessToken> token_by_plaintext(std::string_view plaintext);
+  // The live token whose plaintext is `plaintext` and its company, read in one snapshot:
+  // `unknown_token` or `revoked_token` otherwise. Called on every authenticated request.
+  struct Authenticated {
+    AccessToken token;
+    Company company;
+  };
+  core::Result<Authenticated> authenticate_token(std::string_view plaintext);
   core::Result<Company> company_by_id(std::string_view id);
   // Writes lastUsedAt for many tokens in one transaction.
   core::Status record_token_use(const std::vector<std::pair<AccessToken, std::int64_t>>& uses);

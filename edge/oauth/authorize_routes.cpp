@@ -12,6 +12,7 @@
 #include "edge/oauth/oauth_routes.h"
 #include "edge/oauth/texts.h"
 #include "edge/pages/layout.h"
+#include "edge/platform/host_map.h"
 
 namespace edge::oauth {
 namespace {
@@ -88,9 +89,10 @@ Response consent_page(const OAuthClient& client, const AuthorizeRequest& req, co
                      html_escape(t.wants_access) + "</h1>";
   if (!client.homepage_url.empty())
     body += "<p><a href=\"" + html_escape(client.homepage_url) + "\" rel=\"noopener noreferrer\">" +
-            html_escape(t.homepage) + "</a></p>";
+            html_escape(t.homepage) + ": " + html_escape(host_of_url(client.homepage_url)) + "</a></p>";
   body += "<ul class=\"scopes\">";
-  for (auto& s : req.scopes.items) body += "<li>" + html_escape(scope_words(lang, s)) + "</li>";
+  for (auto& s : in_reading_order(req.scopes.items))
+    body += "<li>" + html_escape(scope_words(lang, s)) + "</li>";
   body += "</ul><p class=\"muted\">" + html_escape(t.as_user) + " <strong>" + html_escape(who.user.email) +
           "</strong></p><form method=\"post\" action=\"/oauth/authorize\">"
           "<input type=\"hidden\" name=\"csrf\" value=\"" +
@@ -106,9 +108,7 @@ Response consent_page(const OAuthClient& client, const AuthorizeRequest& req, co
       html_escape(t.deny) +
       "</button><button type=\"submit\" name=\"decision\" value=\"allow\" id=\"allow\">" +
       html_escape(t.allow) + "</button></div></form></div>";
-  Response r = html_page(200, t.consent_title, body);
-  r.set_header("Content-Language", std::string(lang_code(lang)));
-  return r;
+  return html_page(200, t.consent_title, body, lang_code(lang));
 }
 
 // The shared path of GET (query) and POST (consent form): validation, sign-in, consent.

@@ -39,7 +39,7 @@ Response apps_page(App& app, const SignedIn& who, Lang lang) {
       body += "<li class=\"app\" data-client-id=\"" + html_escape(c.client_id) + "\"><div><strong>" +
               html_escape(name) + "</strong><div class=\"muted\">" + html_escape(t.granted_on) + " " +
               core::format_timestamp(c.granted_at).substr(0, 10) + "</div><ul class=\"scopes\">";
-      for (auto& s : c.scopes) body += "<li>" + html_escape(scope_words(lang, s)) + "</li>";
+      for (auto& s : in_reading_order(c.scopes)) body += "<li>" + html_escape(scope_words(lang, s)) + "</li>";
       body += "</ul></div><form method=\"post\" action=\"" + path +
               "/revoke\">"
               "<input type=\"hidden\" name=\"csrf\" value=\"" +
@@ -48,15 +48,14 @@ Response apps_page(App& app, const SignedIn& who, Lang lang) {
               "<input type=\"hidden\" name=\"client_id\" value=\"" +
               html_escape(c.client_id) +
               "\">"
-              "<button type=\"submit\" class=\"secondary\">" +
-              html_escape(t.revoke) + "</button></form></li>";
+              "<button type=\"submit\" class=\"secondary\" aria-label=\"" +
+              html_escape(t.revoke) + ": " + html_escape(name) + "\">" + html_escape(t.revoke) +
+              "</button></form></li>";
     }
     body += "</ul>";
   }
   body += "</div>";
-  Response r = html_page(200, t.apps_title, body);
-  r.set_header("Content-Language", std::string(lang_code(lang)));
-  return r;
+  return html_page(200, t.apps_title, body, lang_code(lang));
 }
 
 }  // namespace

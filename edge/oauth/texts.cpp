@@ -1,5 +1,7 @@
 #include "edge/oauth/texts.h"
 
+#include <algorithm>
+
 namespace edge::oauth {
 namespace {
 
@@ -54,6 +56,17 @@ std::string_view lang_code(Lang lang) {
 
 const Texts& texts(Lang lang) {
   return lang == Lang::tr ? kTurkish : kEnglish;
+}
+
+std::vector<std::string> in_reading_order(const std::vector<std::string>& scopes) {
+  static constexpr std::string_view kOrder[] = {"openid", "profile", "email", "offline_access"};
+  std::vector<std::string> out;
+  for (std::string_view known : kOrder)
+    for (auto& s : scopes)
+      if (s == known) out.push_back(s);
+  for (auto& s : scopes)
+    if (std::find(std::begin(kOrder), std::end(kOrder), s) == std::end(kOrder)) out.push_back(s);
+  return out;
 }
 
 std::string_view scope_words(Lang lang, std::string_view scope) {

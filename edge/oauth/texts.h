@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "edge/http/message.h"
 
@@ -20,6 +21,9 @@ struct Texts {
   std::string_view error_title, signed_out_title, signed_out_lead;
 };
 const Texts& texts(Lang lang);
+
+// Scopes in the order a person reads them: openid, profile, email, offline_access, then any other.
+std::vector<std::string> in_reading_order(const std::vector<std::string>& scopes);
 
 // What a scope lets the application see, in words.
 std::string_view scope_words(Lang lang, std::string_view scope);

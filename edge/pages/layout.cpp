@@ -4,10 +4,10 @@ namespace edge {
 namespace {
 
 constexpr std::string_view kStyle = R"css(
-:root { color-scheme: light dark; --accent: #2f5bea; --bg: #f5f6f8; --card: #fff; --text: #1b1f27;
+:root { color-scheme: light dark; --accent: #2f5bea; --link: #2f5bea; --bg: #f5f6f8; --card: #fff; --text: #1b1f27;
         --muted: #5b6475; --line: #dde1e8; --danger: #c62828; }
 @media (prefers-color-scheme: dark) {
-  :root { --bg: #12151b; --card: #1b2029; --text: #e8ebf1; --muted: #9aa3b5; --line: #2c3340; }
+  :root { --bg: #12151b; --card: #1b2029; --text: #e8ebf1; --muted: #9aa3b5; --line: #2c3340; --link: #8fa9ff; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -15,7 +15,7 @@ body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 header.top { display: flex; align-items: center; justify-content: space-between; padding: 14px 28px;
              border-bottom: 1px solid var(--line); background: var(--card); }
 header.top .brand { font-weight: 650; letter-spacing: .2px; }
-header.top .brand span { color: var(--accent); }
+header.top .brand span { color: var(--link); }
 main { max-width: 760px; margin: 48px auto; padding: 0 20px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 28px 32px;
         box-shadow: 0 1px 2px rgba(0,0,0,.04); }
@@ -45,18 +45,23 @@ ul.scopes li { margin: 4px 0; }
 ul.apps { list-style: none; padding: 0; margin: 10px 0 0; }
 li.app { display: flex; justify-content: space-between; align-items: flex-start; gap: 16px; padding: 16px 0;
          border-top: 1px solid var(--line); }
-a { color: var(--accent); }
+a { color: var(--link); }
+li.app ul.scopes { margin-bottom: 0; }
+ul.apps li.app:last-child { padding-bottom: 0; }
 )css";
 
 }  // namespace
 
-Response html_page(int status, std::string_view title, std::string_view body_html) {
+Response html_page(int status, std::string_view title, std::string_view body_html, std::string_view lang) {
   Response r;
   r.status = status;
   r.content_type = "text/html; charset=utf-8";
   r.body.reserve(kStyle.size() + body_html.size() + 512);
+  r.body += "<!doctype html>\n<html lang=\"";
+  r.body += lang;
+  // The empty icon spares every page a /favicon.ico request that would answer 404.
   r.body +=
-      "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\">"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>";
   r.body += html_escape(title);
   r.body += " · Platform</title><style>";
@@ -73,6 +78,7 @@ Response html_page(int status, std::string_view title, std::string_view body_htm
   r.set_header("X-Content-Type-Options", "nosniff");
   r.set_header("Referrer-Policy", "same-origin");
   r.set_header("Cache-Control", "no-store");
+  r.set_header("Content-Language", std::string(lang));
   return r;
 }
 

@@ -9,7 +9,9 @@
 
 namespace edge {
 
-// `body_html` must already be escaped (html_escape) where it holds user data.
-Response html_page(int status, std::string_view title, std::string_view body_html);
+// `body_html` must already be escaped (html_escape) where it holds user data. `lang` is the page's language
+// (the <html lang> attribute and Content-Language).
+Response html_page(int status, std::string_view title, std::string_view body_html,
+                   std::string_view lang = "en");
 
 }  // namespace edge

@@ -21,19 +21,20 @@ Handler company_route(App& app, std::string permission, CompanyHandler handler, 
     std::string_view plaintext = auth.substr(kBearer.size());
     if (!core::has_token_shape(core::TokenKind::access_token, plaintext))
       return envelope_unauthorized("malformed access token");
-    auto token = app.accounts->token_by_plaintext(plaintext);
-    if (!token) {
-      if (token.error().code == "storage_error") return envelope_error(token.error());
-      return envelope_unauthorized(token.error().message);
+    auto found = app.accounts->authenticate_token(plaintext);
+    if (!found) {
+      if (found.error().code == "storage_error") return envelope_error(found.error());
+      return envelope_unauthorized(found.error().message);
     }
-    auto company = app.accounts->company_by_id(token->company_id);
-    if (!company || company->slug != req.param("slug")) return envelope_error(404, "company not found");
+    AccessToken& token = found->token;
+    if (found->company.slug != req.param("slug")) return envelope_error(404, "company not found");
     std::int64_t now = app.clock.now_ms();
-    auto decision = app.api_limiter.take(token->id, now);
+    auto decision = app.api_limiter.take(token.id, now);
     if (!decision.allowed) return envelope_rate_limited(decision.retry_after_seconds);
-    app.token_usage.note(*token, now);
-    CompanyContext ctx{std::move(*company), Principal{Principal::Kind::token, token->id, core::Role::member,
-                                                      std::move(token->permissions)}};
+    app.token_usage.note(token, now);
+    CompanyContext ctx{
+        std::move(found->company),
+        Principal{Principal::Kind::token, token.id, core::Role::member, std::move(token.permissions)}};
     if (!permission.empty()) {
       std::string_view target = target_param.empty() ? std::string_view() : req.param(target_param);
       if (!ctx.principal.allows(permission, target)) return missing_permission(permission);

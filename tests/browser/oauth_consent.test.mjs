@@ -141,12 +141,12 @@ describe('OAuth sign-in and consent in Chromium', { timeout: 60_000 }, () => {
     assert.equal(await page.title(), 'Allow access? · Platform');
     assert.equal(await text('h1'), 'Acme Notes wants to access your account');
     assert.equal(await page.getAttribute('a[rel~=noopener]', 'href'), 'https://notes.acme.test');
-    assert.equal(await text('a[rel~=noopener]'), 'Application website');
-    // The scope set in its canonical (sorted) order: email, openid, profile.
+    assert.equal(await text('a[rel~=noopener]'), 'Application website: notes.acme.test');
+    // In reading order: openid, profile, email.
     assert.deepEqual(await texts('ul.scopes li'), [
-      'Your email address',
       'Recognise you (your user id)',
       'Your profile: name, username and picture',
+      'Your email address',
     ]);
     assert.equal(await text('p.muted >> nth=1'), `Signed in as ${seeded.email}`);
     assert.equal(await text('button[value=allow]'), 'Allow');
@@ -208,9 +208,9 @@ describe('OAuth sign-in and consent in Chromium', { timeout: 60_000 }, () => {
     const today = new Date().toISOString().slice(0, 10);
     assert.equal(await app.locator('div.muted').textContent(), `Allowed on ${today}`);
     assert.deepEqual(await app.locator('ul.scopes li').allTextContents(), [
-      'Your email address',
       'Recognise you (your user id)',
       'Your profile: name, username and picture',
+      'Your email address',
     ]);
     await screenshot('oauth_connected_apps.png');
 
@@ -238,11 +238,11 @@ describe('OAuth sign-in and consent in Chromium', { timeout: 60_000 }, () => {
     assert.equal(new URL(page.url()).pathname, '/oauth/authorize'); // still signed in: no sign-in page
     assert.equal(await page.title(), 'Erişime izin verilsin mi? · Platform');
     assert.equal(await text('h1'), 'Acme Notes hesabınıza erişmek istiyor');
-    assert.equal(await text('a[rel~=noopener]'), 'Uygulamanın web sitesi');
+    assert.equal(await text('a[rel~=noopener]'), 'Uygulamanın web sitesi: notes.acme.test');
     assert.deepEqual(await texts('ul.scopes li'), [
-      'E-posta adresiniz',
       'Sizi tanıması (kullanıcı kimliğiniz)',
       'Profiliniz: adınız, kullanıcı adınız ve fotoğrafınız',
+      'E-posta adresiniz',
     ]);
     assert.equal(await text('p.muted >> nth=1'), `Oturum açan hesap ${seeded.email}`);
     assert.equal(await text('button[value=allow]'), 'İzin ver');
