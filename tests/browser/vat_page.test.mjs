@@ -77,7 +77,16 @@ async function stopEdge() {
   if (!edge || edge.exitCode !== null || edge.signalCode !== null) return;
   const exited = new Promise((resolve) => edge.once('exit', resolve));
   edge.kill('SIGTERM');
-  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  // An abortable timer: a pending one would keep node alive for its full 10 s after the tests end.
+  const timer = new AbortController();
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    sleep(10_000, undefined, { signal: timer.signal }).then(
+      () => false,
+      () => true,
+    ),
+  ]);
+  timer.abort();
   if (!stopped) {
     edge.kill('SIGKILL');
     throw new Error('edge did not stop within 10 s of SIGTERM');
