@@ -10,6 +10,7 @@
 #include "edge/pages/layout.h"
 #include "edge/platform/envelope.h"
 #include "edge/platform/static_routes.h"
+#include "edge/restaurant/restaurant_routes.h"
 #include "native/crypto/secret_key.h"
 
 namespace edge {
@@ -30,6 +31,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto oauth_table = app->kv->open_table("oauth");
   if (!oauth_table) return oauth_table.error();
   app->oauth_table = *oauth_table;
+  auto restaurant_table = app->kv->open_table("restaurant");
+  if (!restaurant_table) return restaurant_table.error();
+  app->restaurant_table = *restaurant_table;
   app->accounts_table = *accounts_table;
   app->sessions_table = *sessions_table;
   app->accounts = std::make_unique<Accounts>(*app->kv, app->accounts_table, clock, random);
@@ -46,6 +50,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_signin_routes(*app);
   register_company_routes(*app);
   oauth::register_oauth_routes(*app);
+  register_restaurant_routes(*app);
   return app;
 }
 

@@ -8,7 +8,9 @@
 //   429 the token's rate limit is spent (Retry-After)
 //   403 the token lacks the route's permission
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "edge/accounts/accounts.h"
@@ -24,6 +26,18 @@ struct CompanyContext {
 };
 
 using CompanyHandler = std::function<Response(Request&, const CompanyContext&)>;
+
+// Why authenticate_company refused a request: status 401, 404, 429 (retry_after_seconds set) or 500
+// (storage error), with a human-readable message. Each product renders it in its own error format.
+struct CompanyAuthFailure {
+  int status = 401;
+  std::string message;
+  std::int64_t retry_after_seconds = 0;
+};
+
+// The first three checks above (token, company of the `slug` path parameter, rate limit; also notes the
+// token's use). Fills `out` and returns nullopt when the request may go on to the permission check.
+std::optional<CompanyAuthFailure> authenticate_company(App& app, const Request& req, CompanyContext& out);
 
 // Wraps `handler` with the checks above. `permission` empty: any live token of the company.
 // `target_param`: name of the path parameter that holds the resource the permission is scoped to.

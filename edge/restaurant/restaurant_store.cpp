@@ -1,0 +1,85 @@
+#include "edge/restaurant/restaurant_store.h"
+
+#include "edge/app.h"
+
+namespace edge::restaurant {
+
+namespace {
+std::optional<json::object> parse_object(std::string_view text) {
+  auto v = core::parse_json_object(text);
+  if (!v) return std::nullopt;
+  return std::move(*v);
+}
+}  // namespace
+
+core::Result<std::optional<json::object>> get_record(App& app, const std::string& key) {
+  std::optional<json::object> out;
+  store::Table t = app.restaurant_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    out.reset();
+    if (auto v = txn.get(t, key)) out = parse_object(*v);
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+core::Result<std::vector<json::object>> list_records(App& app, const std::string& prefix) {
+  std::vector<json::object> out;
+  store::Table t = app.restaurant_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    out.clear();
+    txn.scan(t, prefix, [&](std::string_view, std::string_view value) {
+      if (auto o = parse_object(value)) out.push_back(std::move(*o));
+      return true;
+    });
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+core::Status put_record(App& app, const std::string& key, const json::object& record) {
+  std::string value = core::to_json(record);
+  store::Table t = app.restaurant_table;
+  return app.kv->write([t, &key, &value](store::WriteTxn& txn) -> core::Status {
+    txn.put(t, key, value);
+    return {};
+  });
+}
+
+core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
+                           const std::function<core::Status(json::object&)>& modify, json::object& out) {
+  store::Table t = app.restaurant_table;
+  std::string code(not_found_code);
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    auto v = txn.get(t, key);
+    std::optional<json::object> rec = v ? parse_object(*v) : std::nullopt;
+    if (!rec) return core::make_error(code, "no such record");
+    auto st = modify(*rec);
+    if (!st.ok()) return st;
+    txn.put(t, key, core::to_json(*rec));
+    out = std::move(*rec);
+    return {};
+  });
+}
+
+core::Status erase_record(App& app, const std::string& key, std::string_view not_found_code) {
+  store::Table t = app.restaurant_table;
+  std::string code(not_found_code);
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    if (!txn.erase(t, key)) return core::make_error(code, "no such record");
+    return {};
+  });
+}
+
+core::Result<json::object> load_branch(App& app, const CompanyContext& ctx, std::string_view branch_id) {
+  if (branch_id.empty() || branch_id.find('/') != std::string_view::npos)
+    return core::make_error("branch_not_found", "branch not found");
+  auto rec = get_record(app, company_key(ctx, "branch", branch_id));
+  if (!rec) return rec.error();
+  if (!*rec) return core::make_error("branch_not_found", "branch not found");
+  return std::move(**rec);
+}
+
+}  // namespace edge::restaurant
