@@ -10,6 +10,7 @@
 #include "edge/pages/layout.h"
 #include "edge/platform/envelope.h"
 #include "edge/platform/static_routes.h"
+#include "edge/restaurant/restaurant_http.h"
 #include "edge/restaurant/restaurant_routes.h"
 #include "native/crypto/secret_key.h"
 
@@ -55,6 +56,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
 }
 
 Response error_for_path(const Request& req, int status, std::string_view message) {
+  if (req.path.rfind("/api/restaurant/", 0) == 0) return restaurant::rest_error_for_status(status, message);
   if (req.path.rfind("/api/", 0) == 0) return envelope_error(status, message);
   std::string title = status == 404 ? "Not found" : status == 413 ? "Too large" : "Error";
   return html_page(status, title,

@@ -57,8 +57,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
 // log line. Never throws.
 Response dispatch(App& app, Request& req);
 
-// The error response for a path when no handler produced one: the platform envelope under /api/, HTML
-// elsewhere.
+// The error response for a path when no handler produced one: the restaurant format under
+// /api/restaurant/, the platform envelope elsewhere under /api/, HTML elsewhere.
 Response error_for_path(const Request& req, int status, std::string_view message);
 
 }  // namespace edge

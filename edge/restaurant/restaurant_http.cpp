@@ -30,6 +30,15 @@ Response rest_error(int status, std::string_view code, std::string_view message)
 
 Response rest_error(const core::Error& e) { return rest_error(restaurant_status(e.code), e.code, e.message); }
 
+Response rest_error_for_status(int status, std::string_view message) {
+  std::string_view code = status == 404   ? "not_found"
+                          : status == 405 ? "method_not_allowed"
+                          : status == 413 ? "payload_too_large"
+                          : status == 500 ? "internal"
+                                          : "error";
+  return rest_error(status, code, message);
+}
+
 Response rest_forbidden(std::string_view permission) {
   return rest_error(403, "forbidden", "access token lacks permission '" + std::string(permission) + "'");
 }

@@ -28,6 +28,10 @@ Response rest_error(int status, std::string_view code, std::string_view message)
 // rest_error(restaurant_status(e.code), e.code, e.message).
 Response rest_error(const core::Error& e);
 
+// The dispatcher's errors (no route, wrong method, body too large, a handler that threw) in this format:
+// 404 `not_found`, 405 `method_not_allowed`, 413 `payload_too_large`, 500 `internal`, other `error`.
+Response rest_error_for_status(int status, std::string_view message);
+
 // 403 `forbidden` naming the permission the token lacks.
 Response rest_forbidden(std::string_view permission);
 // 403 `forbidden_branch`: the token may not write to that branch.

@@ -184,3 +184,30 @@ TEST_CASE("restaurant: another company's branch answers 404 branch_not_found") {
   CHECK(patch.error() == "branch_not_found");
   CHECK(edge.get("/api/restaurant/companies/globex/branches/" + g, edge.globex_token).data().at("name") == "G");
 }
+
+TEST_CASE("restaurant: the rate limit, unknown paths, wrong methods and big bodies answer in the restaurant format") {
+  edge::Config config;
+  config.rate_limit = {2, 1000};
+  config.max_json_body = 256;
+  TestEdge edge(config);
+  auto path = edge.get(kBase + "/nothing-here", edge.acme_token);
+  CHECK(path.status == 404);
+  CHECK(path.json == json::value(json::object{{"error", "not_found"}, {"message", "not found"}}));
+  auto method = edge.send("PUT", kBase + "/branches", "{}", {});
+  CHECK(method.status == 405);
+  CHECK(method.error() == "method_not_allowed");
+  CHECK(method.header("Allow") == "GET, POST");
+  auto big = edge.post(kBase + "/branches", R"({"name":")" + std::string(300, 'x') + R"("})", edge.acme_token);
+  CHECK(big.status == 413);
+  CHECK(big.error() == "payload_too_large");
+
+  CHECK(edge.get(kBase + "/branches", edge.acme_token).status == 200);
+  CHECK(edge.get(kBase + "/branches", edge.acme_token).status == 200);
+  auto limited = edge.get(kBase + "/branches", edge.acme_token);
+  CHECK(limited.status == 429);
+  CHECK(limited.header("Retry-After") == "1");
+  CHECK(limited.json ==
+        json::value(json::object{{"error", "rate_limited"}, {"message", "rate limit exceeded; retry after 1 s"}}));
+  // The platform routes keep the envelope.
+  CHECK(edge.get("/api/nothing-here").body == R"({"data":null,"error":"not found"})");
+}
