@@ -40,11 +40,20 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
 
 void EdgeServer::background_loop() {
   std::unique_lock lock(mutex_);
+  std::uint64_t ticks = 0;
   while (!stopping_) {
     wake_.wait_for(lock, std::chrono::seconds(1));
     lock.unlock();
     if (auto flushed = app_->token_usage.flush(*app_->accounts); !flushed)
       spdlog::warn("recording token use failed: {}", flushed.error().message);
+    // Expired OAuth codes and tokens, once a minute, a bounded batch at a time.
+    if (++ticks % 60 == 0) {
+      auto swept = app_->oauth->sweep();
+      if (!swept)
+        spdlog::warn("sweeping expired OAuth records failed: {}", swept.error().message);
+      else if (*swept > 0)
+        spdlog::info("swept {} expired OAuth codes and tokens", *swept);
+    }
     lock.lock();
   }
 }

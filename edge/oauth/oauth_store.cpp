@@ -570,4 +570,36 @@ core::Status OAuthStore::revoke_pair(std::string_view user_id, std::string_view 
   });
 }
 
+core::Result<std::size_t> OAuthStore::sweep(std::size_t max_items) {
+  std::int64_t cutoff = clock_.now_ms() - kSweepGraceMs;
+  std::size_t removed = 0;
+  CORE_TRY(kv_.write([&](store::WriteTxn& tx) -> core::Status {
+    removed = 0;  // the function may run more than once
+    std::vector<std::string> codes;
+    tx.scan(table_, "code/", [&](std::string_view key, std::string_view value) {
+      auto o = core::parse_json_object(value);
+      if (o && decode_code(*o).expires_at_ms < cutoff) codes.emplace_back(key);
+      return codes.size() < max_items;
+    });
+    for (auto& key : codes) tx.erase(table_, key);
+    std::vector<std::pair<std::string, StoredToken>> tokens;
+    tx.scan(table_, "token/", [&](std::string_view key, std::string_view value) {
+      auto o = core::parse_json_object(value);
+      if (o) {
+        StoredToken t = decode_token(*o);
+        if (t.expires_at_ms < cutoff) tokens.emplace_back(std::string(key.substr(6)), std::move(t));
+      }
+      return codes.size() + tokens.size() < max_items;
+    });
+    for (auto& [hash, t] : tokens) {
+      tx.erase(table_, token_key(hash));
+      tx.erase(table_, grant_prefix(t.user_id, t.client_id) + hash);
+      tx.erase(table_, family_prefix(t.family_id) + hash);
+    }
+    removed = codes.size() + tokens.size();
+    return {};
+  }));
+  return removed;
+}
+
 }  // namespace edge::oauth

@@ -129,6 +129,13 @@ class OAuthStore {
   // End-session: revokes every token of (user, client).
   core::Status revoke_pair(std::string_view user_id, std::string_view client_id);
 
+  // Deletes codes and tokens that expired more than kSweepGraceMs ago, with their index entries; at most
+  // `max_items` per call, so one pass holds the writer briefly. Returns how many records went. Until the
+  // grace passes, a replayed expired code or rotated refresh token is still recognised (and still revokes
+  // what descends from it).
+  static constexpr std::int64_t kSweepGraceMs = 24LL * 3600 * 1000;
+  core::Result<std::size_t> sweep(std::size_t max_items = 1000);
+
  private:
   store::KvStore& kv_;
   store::Table table_;

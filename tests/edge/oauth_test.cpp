@@ -612,3 +612,32 @@ TEST_CASE(
   auto missing = edge.post("/api/companies/acme/oauth-clients", R"({"name":"x"})", edge.acme_token);
   CHECK(missing.error() == "field 'redirectUris' is required");
 }
+
+TEST_CASE("expired codes and tokens are swept a day after expiry, with their indexes; live ones stay") {
+  TestEdge edge;
+  OAuthFlow rp(edge);
+  rp.register_client();
+  auto first = rp.token({{"grant_type", "authorization_code"},
+                         {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                         {"redirect_uri", rp.redirect_uri}});
+  std::string old_access = str_of(first, "access_token"), refresh = str_of(first, "refresh_token");
+  std::string unused_code = rp.code_for();
+  auto& store = *edge.server->app().oauth;
+  CHECK(*store.sweep() == 0);  // nothing has expired yet
+
+  // 1 hour + 1 day later: the access token and both codes are past expiry plus the grace; the refresh
+  // token (30 days) is not.
+  edge.clock.advance_ms(3600 * 1000 + edge::oauth::OAuthStore::kSweepGraceMs + 1);
+  CHECK(*store.sweep() == 3);  // two codes (one used, one not) and the first access token
+  CHECK_FALSE(store.token(old_access).has_value());
+  CHECK(store.token(refresh).has_value());
+  auto late = rp.token(
+      {{"grant_type", "authorization_code"}, {"code", unused_code}, {"redirect_uri", rp.redirect_uri}});
+  CHECK(str_of(late, "error_description") == "authorization code is unknown");
+  auto renewed = rp.token({{"grant_type", "refresh_token"}, {"refresh_token", refresh}});
+  REQUIRE(renewed.status == 200);
+  CHECK(userinfo(edge, str_of(renewed, "access_token")).status == 200);
+  // End-session still finds every token of the pair through the grant index (no dangling entries).
+  CHECK(store.revoke_pair(edge.acme_owner_id, rp.client_id).ok());
+  CHECK(userinfo(edge, str_of(renewed, "access_token")).status == 401);
+}
