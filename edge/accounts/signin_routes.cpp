@@ -4,6 +4,7 @@
 #include "core/token.h"
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
+#include "edge/pages/lang.h"
 #include "edge/pages/layout.h"
 
 namespace edge {
@@ -22,11 +23,39 @@ Response redirect(std::string location) {
   return redirect_response(303, std::move(location));
 }
 
+// The sign-in page's words, so an OAuth flow in Turkish stays in Turkish.
+struct LoginTexts {
+  std::string_view title, lead, email, password, submit, expired, too_many, incorrect, failed;
+};
+
+const LoginTexts& login_texts(Lang lang) {
+  static constexpr LoginTexts kEnglish{"Sign in",
+                                       "Use your platform account.",
+                                       "Email",
+                                       "Password",
+                                       "Sign in",
+                                       "Your sign-in form expired. Please try again.",
+                                       "Too many sign-in attempts. Please wait a moment.",
+                                       "Email or password is incorrect.",
+                                       "Signing in failed. Please try again."};
+  static constexpr LoginTexts kTurkish{"Giriş yap",
+                                       "Platform hesabınızla giriş yapın.",
+                                       "E-posta",
+                                       "Şifre",
+                                       "Giriş yap",
+                                       "Giriş formunun süresi doldu. Lütfen tekrar deneyin.",
+                                       "Çok fazla giriş denemesi. Lütfen biraz bekleyin.",
+                                       "E-posta veya şifre hatalı.",
+                                       "Giriş yapılamadı. Lütfen tekrar deneyin."};
+  return lang == Lang::tr ? kTurkish : kEnglish;
+}
+
 Response login_page(App& app, int status, std::string_view email, std::string_view next,
-                    std::string_view error) {
+                    std::string_view error, Lang lang) {
+  const LoginTexts& t = login_texts(lang);
   std::string csrf = core::make_token(core::TokenKind::csrf, app.random);
-  std::string body =
-      "<div class=\"card narrow\"><h1>Sign in</h1><p class=\"lead\">Use your platform account.</p>";
+  std::string body = "<div class=\"card narrow\"><h1>" + std::string(t.title) + "</h1><p class=\"lead\">" +
+                     std::string(t.lead) + "</p>";
   if (!error.empty()) body += "<div class=\"error\" role=\"alert\">" + html_escape(error) + "</div>";
   body +=
       "<form method=\"post\" action=\"/login\">"
@@ -34,16 +63,19 @@ Response login_page(App& app, int status, std::string_view email, std::string_vi
       csrf +
       "\">"
       "<input type=\"hidden\" name=\"next\" value=\"" +
-      html_escape(next) +
-      "\">"
-      "<label for=\"email\">Email</label>"
+      html_escape(next) + "\"><input type=\"hidden\" name=\"ui_locales\" value=\"" +
+      std::string(lang_code(lang)) + "\"><label for=\"email\">" + std::string(t.email) +
+      "</label>"
       "<input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"username\" required value=\"" +
       html_escape(email) +
       "\">"
-      "<label for=\"password\">Password</label>"
+      "<label for=\"password\">" +
+      std::string(t.password) +
+      "</label>"
       "<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required>"
-      "<button type=\"submit\">Sign in</button></form></div>";
-  Response r = html_page(status, "Sign in", body);
+      "<button type=\"submit\">" +
+      std::string(t.submit) + "</button></form></div>";
+  Response r = html_page(status, t.title, body, lang_code(lang));
   // Double-submit token: a cross-site form cannot read this cookie to copy it into the field.
   r.set_header("Set-Cookie", std::string(kLoginCsrfCookie) + "=" + csrf +
                                  "; Path=/login; HttpOnly; SameSite=Lax; Max-Age=3600");
@@ -85,28 +117,30 @@ void register_signin_routes(App& app) {
     std::string next = safe_next(req.query_param("next").value_or("/account"));
     // force=1 (OpenID Connect prompt=login): sign in again even with a live session.
     if (req.query_param("force") != "1" && signed_in(app, req)) return redirect(next);
-    return login_page(app, 200, "", next, "");
+    Lang lang = pick_lang(req.query_param("ui_locales").value_or(""), req.header("accept-language"));
+    return login_page(app, 200, "", next, "", lang);
   });
 
   r.add("POST", "/login", [&app](Request& req) {
     auto form = req.form();
     std::string email = form["email"], next = safe_next(form["next"]);
+    Lang lang = pick_lang(form["ui_locales"], req.header("accept-language"));
+    const LoginTexts& t = login_texts(lang);
     std::string cookie = req.cookie(kLoginCsrfCookie);
     if (cookie.empty() || !core::constant_time_equal(cookie, form["csrf"]))
-      return login_page(app, 403, email, next, "Your sign-in form expired. Please try again.");
+      return login_page(app, 403, email, next, t.expired, lang);
     std::int64_t now = app.clock.now_ms();
     auto by_ip = app.login_ip_limiter.take(req.remote_addr, now);
     auto by_email = by_ip.allowed ? app.login_email_limiter.take(email, now) : by_ip;
     if (!by_email.allowed) {
-      Response limited =
-          login_page(app, 429, email, next, "Too many sign-in attempts. Please wait a moment.");
+      Response limited = login_page(app, 429, email, next, t.too_many, lang);
       limited.set_header("Retry-After", std::to_string(by_email.retry_after_seconds));
       return limited;
     }
     auto user = app.accounts->authenticate(email, form["password"]);
-    if (!user) return login_page(app, 401, email, next, "Email or password is incorrect.");
+    if (!user) return login_page(app, 401, email, next, t.incorrect, lang);
     auto session = app.sessions->start(user->id);
-    if (!session) return login_page(app, 500, email, next, "Signing in failed. Please try again.");
+    if (!session) return login_page(app, 500, email, next, t.failed, lang);
     Response ok = redirect(next);
     ok.set_header("Set-Cookie", session_cookie(app, *session, Sessions::kLifetimeMs / 1000));
     ok.set_header("Set-Cookie",

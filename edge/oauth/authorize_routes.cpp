@@ -145,7 +145,9 @@ Response authorize(App& app, const Request& http, const std::multimap<std::strin
       next.emplace("login_after", std::to_string(app.clock.now_ms()));
     }
     bool force = req.prompt == Prompt::login || stale;
-    return redirect_to("/login?" + std::string(force ? "force=1&" : "") +
+    // The sign-in page speaks the language the consent page will.
+    std::string ui = first("ui_locales").empty() ? "" : "ui_locales=" + std::string(lang_code(lang)) + "&";
+    return redirect_to("/login?" + std::string(force ? "force=1&" : "") + ui +
                        "next=" + url_encode("/oauth/authorize?" + carried_query(next)));
   }
 

@@ -6,14 +6,13 @@
 #include <vector>
 
 #include "edge/http/message.h"
+#include "edge/pages/lang.h"
 
 namespace edge::oauth {
 
-enum class Lang { en, tr };
-
-// `ui_locales` (OpenID Connect, space-separated) first, then Accept-Language; English by default.
-Lang pick_lang(std::string_view ui_locales, std::string_view accept_language);
-std::string_view lang_code(Lang lang);
+using edge::Lang;
+using edge::lang_code;
+using edge::pick_lang;
 
 struct Texts {
   std::string_view consent_title, wants_access, as_user, allow, deny, homepage, not_you;

@@ -641,3 +641,12 @@ TEST_CASE("expired codes and tokens are swept a day after expiry, with their ind
   CHECK(store.revoke_pair(edge.acme_owner_id, rp.client_id).ok());
   CHECK(userinfo(edge, str_of(renewed, "access_token")).status == 401);
 }
+
+TEST_CASE("authorize with ui_locales=tr sends the browser to a Turkish sign-in page") {
+  TestEdge edge;
+  OAuthFlow rp(edge);
+  rp.register_client();
+  auto r = rp.authorize({{"ui_locales", "tr"}});
+  REQUIRE(r.status == 302);
+  CHECK(r.header("Location").rfind("/login?ui_locales=tr&next=", 0) == 0);
+}

@@ -151,3 +151,20 @@ TEST_CASE("repeated failed sign-ins for one email are limited with Retry-After")
   CHECK(limited.header("Retry-After") == "90");
   CHECK(set_cookie(limited, "platform_session").empty());
 }
+
+TEST_CASE("the sign-in page speaks Turkish for ui_locales=tr or Accept-Language tr, errors included") {
+  TestEdge edge;
+  auto page = edge.get("/login?ui_locales=tr");
+  CHECK(page.body.find("<html lang=\"tr\">") != std::string::npos);
+  CHECK(page.body.find("<h1>Giriş yap</h1>") != std::string::npos);
+  CHECK(page.body.find("<label for=\"password\">Şifre</label>") != std::string::npos);
+  CHECK(hidden_field(page.body, "ui_locales") == "tr");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto wrong = post_form(edge, "/login", "email=owner%40acme.test&password=nope&ui_locales=tr&csrf=" + csrf,
+                         "login_csrf=" + csrf);
+  CHECK(wrong.status == 401);
+  CHECK(wrong.body.find("E-posta veya şifre hatalı.") != std::string::npos);
+  auto by_header = edge.send("GET", "/login", "", {{"Accept-Language", "tr-TR,tr;q=0.9"}});
+  CHECK(by_header.header("Content-Language") == "tr");
+  CHECK(edge.get("/login").header("Content-Language") == "en");
+}
