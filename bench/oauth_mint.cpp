@@ -69,8 +69,8 @@ std::map<std::string, std::string> read_env_file(const std::string& path) {
 
 bool plain_value(const std::string& v) {  // safe unquoted in a shell-sourced KEY=value line
   for (char c : v)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-._~:/?=&%+").find(c) !=
-                                                             std::string_view::npos))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+          std::string_view("-._~:/?=&%+").find(c) != std::string_view::npos))
       return false;
   return !v.empty();
 }
@@ -172,8 +172,8 @@ struct Minter {
       double s = std::chrono::duration<double>(Clock::now() - started).count();
       std::lock_guard lock(print);
       // On a terminal one line is redrawn; in a log file each step is its own line.
-      std::fprintf(stderr, "%s  %-17s %7zu / %zu  %6.1f s  %7.0f tokens/s%s", tty ? "\r" : "", pool.file.c_str(),
-                   n, pool.count, s, s > 0 ? n / s : 0.0, tty ? "" : "\n");
+      std::fprintf(stderr, "%s  %-17s %7zu / %zu  %6.1f s  %7.0f tokens/s%s", tty ? "\r" : "",
+                   pool.file.c_str(), n, pool.count, s, s > 0 ? n / s : 0.0, tty ? "" : "\n");
       std::fflush(stderr);
     };
     std::size_t step = std::max<std::size_t>(1000, pool.count / 20);
@@ -205,7 +205,8 @@ struct Minter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App cli{"oauth_mint: pre-mint OAuth access/refresh/code pools in an edge data directory (edge stopped)"};
+  CLI::App cli{
+      "oauth_mint: pre-mint OAuth access/refresh/code pools in an edge data directory (edge stopped)"};
   std::string data_dir, out_dir;
   std::string redirect_uri = "http://127.0.0.1:9999/cb";
   std::string verifier = "oauth-mint-code-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -225,7 +226,8 @@ int main(int argc, char** argv) {
   cli.add_option("--secret-key", secret_key, "as edge --secret-key (default: <data-dir>/secret.key)")
       ->envname("PLATFORM_SECRET_KEY");
   CLI11_PARSE(cli, argc, argv);
-  if (!core::validate_code_verifier(verifier)) die("--code-verifier: 43 to 128 characters of [A-Za-z0-9-._~]");
+  if (!core::validate_code_verifier(verifier))
+    die("--code-verifier: 43 to 128 characters of [A-Za-z0-9-._~]");
   if (!plain_value(redirect_uri)) die("--redirect-uri holds characters client.env cannot carry unquoted");
   if (threads == 0) threads = 1;
 
@@ -258,7 +260,8 @@ int main(int argc, char** argv) {
                         Pool{"code-warm.txt", Kind::code, code_warm}, Pool{"code.txt", Kind::code, code}})
     m.mint(p, out_dir);
   double s = std::chrono::duration<double>(Clock::now() - started).count();
-  std::fprintf(stderr, "oauth_mint: %llu durable writes in %.1f s (%.0f/s); codes valid for %lld s from now\n",
+  std::fprintf(stderr,
+               "oauth_mint: %llu durable writes in %.1f s (%.0f/s); codes valid for %lld s from now\n",
                static_cast<unsigned long long>(m.writes), s, m.writes / s,
                static_cast<long long>(core::oauth::kCodeLifetimeS));
   return 0;

@@ -96,7 +96,8 @@ Result<Bytes> base64url_decode(std::string_view text) {
 }
 
 Result<Bytes> base64_decode(std::string_view text) {
-  if (text.size() % 4 != 0) return make_error("invalid_base64", "base64 text must come in groups of 4 characters");
+  if (text.size() % 4 != 0)
+    return make_error("invalid_base64", "base64 text must come in groups of 4 characters");
   std::size_t pad = 0;
   while (pad < 2 && pad < text.size() && text[text.size() - 1 - pad] == '=') ++pad;
   std::string url(text.substr(0, text.size() - pad));

@@ -20,7 +20,9 @@ Digest sha256(std::span<const std::uint8_t> data) {
   return out;
 }
 
-std::string sha256_hex(std::string_view data) { return hex_encode(sha256(data)); }
+std::string sha256_hex(std::string_view data) {
+  return hex_encode(sha256(data));
+}
 
 Digest hmac_sha256(std::span<const std::uint8_t> key, std::span<const std::uint8_t> message) {
   ensure_sodium();

@@ -14,7 +14,9 @@ namespace core {
 using Digest = std::array<std::uint8_t, 32>;
 
 Digest sha256(std::span<const std::uint8_t> data);
-inline Digest sha256(std::string_view data) { return sha256(as_bytes(data)); }
+inline Digest sha256(std::string_view data) {
+  return sha256(as_bytes(data));
+}
 // Lower-case hex of the SHA-256 digest: how opaque tokens are stored and looked up.
 std::string sha256_hex(std::string_view data);
 

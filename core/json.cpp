@@ -55,7 +55,9 @@ Result<json::object> parse_json_object(std::string_view text) {
   return std::move(v->get_object());
 }
 
-std::string to_json(const json::value& v) { return json::serialize(v); }
+std::string to_json(const json::value& v) {
+  return json::serialize(v);
+}
 
 Result<std::string> require_string(const json::object& o, std::string_view key) {
   const json::value* v = find(o, key);

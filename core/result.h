@@ -18,7 +18,9 @@ struct Error {
   std::string message;
 };
 
-inline Error make_error(std::string code, std::string message) { return Error{std::move(code), std::move(message)}; }
+inline Error make_error(std::string code, std::string message) {
+  return Error{std::move(code), std::move(message)};
+}
 
 template <class T>
 class [[nodiscard]] Result {
@@ -65,8 +67,8 @@ using Status = Result<void>;
 }  // namespace core
 
 // Returns the error of `expr` from the enclosing function when it failed.
-#define CORE_TRY(expr)                              \
-  do {                                              \
-    auto&& core_try_result_ = (expr);               \
+#define CORE_TRY(expr)                                           \
+  do {                                                           \
+    auto&& core_try_result_ = (expr);                            \
     if (!core_try_result_.ok()) return core_try_result_.error(); \
   } while (0)

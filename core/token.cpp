@@ -15,20 +15,31 @@ struct Format {
 
 Format format_of(TokenKind kind) {
   switch (kind) {
-    case TokenKind::access_token: return {"stk_", 24, true};
-    case TokenKind::env_vault_token: return {"stk_env_", 24, true};
-    case TokenKind::auth_project_key: return {"aps_", 24, true};
-    case TokenKind::oauth_access: return {"oat_", 32, false};
-    case TokenKind::oauth_refresh: return {"ort_", 32, false};
-    case TokenKind::oauth_code: return {"oac_", 32, false};
-    case TokenKind::oauth_client_secret: return {"ocs_", 32, false};
-    case TokenKind::session: return {"ses_", 32, false};
-    case TokenKind::csrf: return {"", 32, false};
+    case TokenKind::access_token:
+      return {"stk_", 24, true};
+    case TokenKind::env_vault_token:
+      return {"stk_env_", 24, true};
+    case TokenKind::auth_project_key:
+      return {"aps_", 24, true};
+    case TokenKind::oauth_access:
+      return {"oat_", 32, false};
+    case TokenKind::oauth_refresh:
+      return {"ort_", 32, false};
+    case TokenKind::oauth_code:
+      return {"oac_", 32, false};
+    case TokenKind::oauth_client_secret:
+      return {"ocs_", 32, false};
+    case TokenKind::session:
+      return {"ses_", 32, false};
+    case TokenKind::csrf:
+      return {"", 32, false};
   }
   return {"", 32, false};
 }
 
-std::size_t encoded_length(const Format& f) { return f.hex ? f.random_bytes * 2 : (f.random_bytes * 4 + 2) / 3; }
+std::size_t encoded_length(const Format& f) {
+  return f.hex ? f.random_bytes * 2 : (f.random_bytes * 4 + 2) / 3;
+}
 
 bool in_alphabet(char c, bool hex) {
   if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) return true;
@@ -38,7 +49,9 @@ bool in_alphabet(char c, bool hex) {
 
 }  // namespace
 
-std::string_view token_prefix(TokenKind kind) { return format_of(kind).prefix; }
+std::string_view token_prefix(TokenKind kind) {
+  return format_of(kind).prefix;
+}
 
 std::string make_token(TokenKind kind, RandomSource& random) {
   Format f = format_of(kind);
@@ -57,6 +70,8 @@ bool has_token_shape(TokenKind kind, std::string_view text) {
   return true;
 }
 
-std::string token_display_prefix(std::string_view token) { return std::string(token.substr(0, 12)); }
+std::string token_display_prefix(std::string_view token) {
+  return std::string(token.substr(0, 12));
+}
 
 }  // namespace core

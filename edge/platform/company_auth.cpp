@@ -28,8 +28,7 @@ std::optional<CompanyAuthFailure> authenticate_company(App& app, const Request& 
   if (found->company.slug != req.param("slug")) return CompanyAuthFailure{404, "company not found"};
   std::int64_t now = app.clock.now_ms();
   auto decision = app.api_limiter.take(token.id, now);
-  if (!decision.allowed)
-    return CompanyAuthFailure{429, "rate limit exceeded", decision.retry_after_seconds};
+  if (!decision.allowed) return CompanyAuthFailure{429, "rate limit exceeded", decision.retry_after_seconds};
   app.token_usage.note(token, now);
   out = CompanyContext{
       std::move(found->company),

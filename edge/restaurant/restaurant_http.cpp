@@ -28,7 +28,9 @@ Response rest_error(int status, std::string_view code, std::string_view message)
   return r;
 }
 
-Response rest_error(const core::Error& e) { return rest_error(restaurant_status(e.code), e.code, e.message); }
+Response rest_error(const core::Error& e) {
+  return rest_error(restaurant_status(e.code), e.code, e.message);
+}
 
 Response rest_error_for_status(int status, std::string_view message) {
   std::string_view code = status == 404   ? "not_found"
@@ -61,9 +63,9 @@ Handler restaurant_route(App& app, std::string permission, CompanyHandler handle
         case 404:
           return rest_error(404, "company_not_found", failure->message);
         case 429: {
-          Response r = rest_error(429, "rate_limited",
-                                  "rate limit exceeded; retry after " +
-                                      std::to_string(failure->retry_after_seconds) + " s");
+          Response r = rest_error(
+              429, "rate_limited",
+              "rate limit exceeded; retry after " + std::to_string(failure->retry_after_seconds) + " s");
           r.set_header("Retry-After", std::to_string(failure->retry_after_seconds));
           return r;
         }

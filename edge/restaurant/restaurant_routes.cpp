@@ -22,9 +22,13 @@ constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxAddressChars = 500;
 constexpr std::string_view kDefaultTimeZone = "Europe/Istanbul";
 
-std::string path(std::string_view rest) { return std::string(kBase) + std::string(rest); }
+std::string path(std::string_view rest) {
+  return std::string(kBase) + std::string(rest);
+}
 
-std::string now_text(App& app) { return core::format_timestamp(app.clock.now_ms()); }
+std::string now_text(App& app) {
+  return core::format_timestamp(app.clock.now_ms());
+}
 
 // A name member: a string, trimmed, 1..200 characters.
 core::Result<std::string> name_field(const json::object& body) {
@@ -106,7 +110,8 @@ void register_branches(App& app) {
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
           bool active_only = false;
           if (auto a = req.query_param("activeOnly")) {
-            if (*a == "true" || *a == "1") active_only = true;
+            if (*a == "true" || *a == "1")
+              active_only = true;
             else if (*a != "false" && *a != "0")
               return rest_error(422, "invalid_field", "query parameter 'activeOnly' must be true or false");
           }
@@ -126,8 +131,7 @@ void register_branches(App& app) {
           for (auto& b : out) arr.emplace_back(std::move(b));
           return rest_ok(std::move(arr));
         }));
-  r.add("POST", path("/branches"),
-        restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
+  r.add("POST", path("/branches"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           if (!ctx.principal.allows("restaurant.write")) return rest_forbidden("restaurant.manage");
           auto body = core::parse_json_object(req.body);
           if (!body) return rest_error(body.error());
@@ -166,7 +170,8 @@ void register_branches(App& app) {
           json::object scratch;
           auto st = apply_branch_fields(*body, scratch);
           if (!st.ok()) return rest_error(st.error());
-          if (id.find('/') != std::string::npos) return rest_error(404, "branch_not_found", "branch not found");
+          if (id.find('/') != std::string::npos)
+            return rest_error(404, "branch_not_found", "branch not found");
           std::string now = now_text(app);
           json::object out;
           auto updated = update_record(
@@ -253,54 +258,56 @@ void register_catalog(App& app, CatalogKind kind) {
           return rest_ok(std::move(rec), 201);
         }));
 
-  r.add("PATCH", path(std::string(kind.path) + "/{id}"),
-        restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
-          std::string id(req.param("id"));
-          if (id.find('/') != std::string::npos) return not_found();
-          auto key = company_key(ctx, kind.key, id);
-          auto existing = get_record(app, key);
-          if (!existing) return rest_error(existing.error());
-          if (!*existing) return not_found();
-          std::string branch_id = record::str(**existing, "branchId");
-          if (!may_write(ctx, branch_id))
-            return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
-          auto body = core::parse_json_object(req.body);
-          if (!body) return rest_error(body.error());
-          std::optional<std::string> name;
-          if (body->contains("name")) {
-            auto n = name_field(*body);
-            if (!n) return rest_error(n.error());
-            name = *n;
-          }
-          std::string now = now_text(app);
-          json::object out;
-          auto st = update_record(
-              app, key, kind.not_found,
-              [&](json::object& rec) -> core::Status {
-                if (name) rec["name"] = *name;
-                rec["updatedAt"] = now;
-                return {};
-              },
-              out);
-          if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
-          return rest_ok(std::move(out));
-        }));
+  r.add(
+      "PATCH", path(std::string(kind.path) + "/{id}"),
+      restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
+        std::string id(req.param("id"));
+        if (id.find('/') != std::string::npos) return not_found();
+        auto key = company_key(ctx, kind.key, id);
+        auto existing = get_record(app, key);
+        if (!existing) return rest_error(existing.error());
+        if (!*existing) return not_found();
+        std::string branch_id = record::str(**existing, "branchId");
+        if (!may_write(ctx, branch_id))
+          return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
+        auto body = core::parse_json_object(req.body);
+        if (!body) return rest_error(body.error());
+        std::optional<std::string> name;
+        if (body->contains("name")) {
+          auto n = name_field(*body);
+          if (!n) return rest_error(n.error());
+          name = *n;
+        }
+        std::string now = now_text(app);
+        json::object out;
+        auto st = update_record(
+            app, key, kind.not_found,
+            [&](json::object& rec) -> core::Status {
+              if (name) rec["name"] = *name;
+              rec["updatedAt"] = now;
+              return {};
+            },
+            out);
+        if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
+        return rest_ok(std::move(out));
+      }));
 
-  r.add("DELETE", path(std::string(kind.path) + "/{id}"),
-        restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
-          std::string id(req.param("id"));
-          if (id.find('/') != std::string::npos) return not_found();
-          auto key = company_key(ctx, kind.key, id);
-          auto existing = get_record(app, key);
-          if (!existing) return rest_error(existing.error());
-          if (!*existing) return not_found();
-          std::string branch_id = record::str(**existing, "branchId");
-          if (!may_write(ctx, branch_id))
-            return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
-          auto st = erase_record(app, key, kind.not_found);
-          if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
-          return rest_ok(json::object{{"id", id}, {"deleted", true}});
-        }));
+  r.add(
+      "DELETE", path(std::string(kind.path) + "/{id}"),
+      restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
+        std::string id(req.param("id"));
+        if (id.find('/') != std::string::npos) return not_found();
+        auto key = company_key(ctx, kind.key, id);
+        auto existing = get_record(app, key);
+        if (!existing) return rest_error(existing.error());
+        if (!*existing) return not_found();
+        std::string branch_id = record::str(**existing, "branchId");
+        if (!may_write(ctx, branch_id))
+          return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
+        auto st = erase_record(app, key, kind.not_found);
+        if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
+        return rest_ok(json::object{{"id", id}, {"deleted", true}});
+      }));
 }
 
 // ---- Income ----------------------------------------------------------------------------------------
@@ -311,93 +318,94 @@ json::value opt_json(const std::optional<std::int64_t>& v) {
 
 void register_income(App& app) {
   Router& r = app.router;
-  r.add("POST", path("/income"),
-        restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
-          auto body = core::parse_json_object(req.body);
-          if (!body) return rest_error(body.error());
-          auto branch_id = core::require_string(*body, "branchId");
-          if (!branch_id) return rest_error(branch_id.error());
-          if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-          auto branch = load_branch(app, ctx, *branch_id);
-          if (!branch) return rest_error(branch.error());
-          auto today = current_business_date(app, *branch);
-          if (!today) return rest_error(today.error());
+  r.add(
+      "POST", path("/income"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
+        auto body = core::parse_json_object(req.body);
+        if (!body) return rest_error(body.error());
+        auto branch_id = core::require_string(*body, "branchId");
+        if (!branch_id) return rest_error(branch_id.error());
+        if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
+        auto branch = load_branch(app, ctx, *branch_id);
+        if (!branch) return rest_error(branch.error());
+        auto today = current_business_date(app, *branch);
+        if (!today) return rest_error(today.error());
 
-          core::restaurant::IncomeInput in;
-          auto day = core::optional_string(*body, "businessDate");
-          if (!day) return rest_error(day.error());
-          if (*day) {
-            auto parsed = core::parse_day_key(**day);
-            if (!parsed) return rest_error(parsed.error());
-            in.businessDate = *parsed;
-          } else {
-            in.businessDate = *today;
+        core::restaurant::IncomeInput in;
+        auto day = core::optional_string(*body, "businessDate");
+        if (!day) return rest_error(day.error());
+        if (*day) {
+          auto parsed = core::parse_day_key(**day);
+          if (!parsed) return rest_error(parsed.error());
+          in.businessDate = *parsed;
+        } else {
+          in.businessDate = *today;
+        }
+        auto channel = core::require_string(*body, "channel");
+        if (!channel) return rest_error(channel.error());
+        in.channel = *channel;
+        auto amount = [&](std::string_view key, bool required) -> core::Result<std::optional<std::int64_t>> {
+          auto* v = body->if_contains(key);
+          if (!v || v->is_null()) {
+            if (required)
+              return core::make_error("missing_field", "field '" + std::string(key) + "' is required");
+            return std::optional<std::int64_t>();
           }
-          auto channel = core::require_string(*body, "channel");
-          if (!channel) return rest_error(channel.error());
-          in.channel = *channel;
-          auto amount = [&](std::string_view key, bool required) -> core::Result<std::optional<std::int64_t>> {
-            auto* v = body->if_contains(key);
-            if (!v || v->is_null()) {
-              if (required) return core::make_error("missing_field", "field '" + std::string(key) + "' is required");
-              return std::optional<std::int64_t>();
-            }
-            auto n = core::require_int(*body, key);
-            if (!n) {
-              if (v->is_number())
-                return core::make_error("invalid_amount", "field '" + std::string(key) +
-                                                              "' must be a whole number of minor units");
-              return n.error();
-            }
-            return std::optional<std::int64_t>(*n);
-          };
-          auto gross = amount("grossMinor", true);
-          if (!gross) return rest_error(gross.error());
-          in.grossMinor = **gross;
-          auto commission = amount("commissionMinor", false);
-          if (!commission) return rest_error(commission.error());
-          in.commissionMinor = commission->value_or(0);
-          auto z = amount("zReportMinor", false);
-          if (!z) return rest_error(z.error());
-          in.zReportMinor = *z;
+          auto n = core::require_int(*body, key);
+          if (!n) {
+            if (v->is_number())
+              return core::make_error(
+                  "invalid_amount", "field '" + std::string(key) + "' must be a whole number of minor units");
+            return n.error();
+          }
+          return std::optional<std::int64_t>(*n);
+        };
+        auto gross = amount("grossMinor", true);
+        if (!gross) return rest_error(gross.error());
+        in.grossMinor = **gross;
+        auto commission = amount("commissionMinor", false);
+        if (!commission) return rest_error(commission.error());
+        in.commissionMinor = commission->value_or(0);
+        auto z = amount("zReportMinor", false);
+        if (!z) return rest_error(z.error());
+        in.zReportMinor = *z;
 
-          auto row = core::restaurant::validate_income(in, *today);
-          if (!row) return rest_error(row.error());
+        auto row = core::restaurant::validate_income(in, *today);
+        if (!row) return rest_error(row.error());
 
-          std::string day_key = core::format_day_key(row->businessDate);
-          std::string key = company_key(ctx, "income", *branch_id + "/" + day_key + "/" + row->channel);
-          std::string new_id = core::make_id("inc_", app.random);
-          std::string now = now_text(app);
-          json::object rec{{"id", new_id},
-                           {"branchId", *branch_id},
-                           {"businessDate", day_key},
-                           {"channel", row->channel},
-                           {"grossMinor", row->grossMinor},
-                           {"commissionMinor", row->commissionMinor},
-                           {"zReportMinor", opt_json(row->zReportMinor)},
-                           {"netMinor", row->netMinor},
-                           {"zReportDiffMinor", opt_json(row->zReportDiffMinor)},
-                           {"createdAt", now},
-                           {"updatedAt", now}};
-          json::object stored;
-          bool created = false;
-          store::Table t = app.restaurant_table;
-          auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-            stored = rec;
-            created = true;
-            if (auto old = txn.get(t, key)) {
-              if (auto o = core::parse_json_object(*old)) {
-                stored["id"] = record::str(*o, "id");
-                stored["createdAt"] = record::str(*o, "createdAt");
-                created = false;
-              }
+        std::string day_key = core::format_day_key(row->businessDate);
+        std::string key = company_key(ctx, "income", *branch_id + "/" + day_key + "/" + row->channel);
+        std::string new_id = core::make_id("inc_", app.random);
+        std::string now = now_text(app);
+        json::object rec{{"id", new_id},
+                         {"branchId", *branch_id},
+                         {"businessDate", day_key},
+                         {"channel", row->channel},
+                         {"grossMinor", row->grossMinor},
+                         {"commissionMinor", row->commissionMinor},
+                         {"zReportMinor", opt_json(row->zReportMinor)},
+                         {"netMinor", row->netMinor},
+                         {"zReportDiffMinor", opt_json(row->zReportDiffMinor)},
+                         {"createdAt", now},
+                         {"updatedAt", now}};
+        json::object stored;
+        bool created = false;
+        store::Table t = app.restaurant_table;
+        auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+          stored = rec;
+          created = true;
+          if (auto old = txn.get(t, key)) {
+            if (auto o = core::parse_json_object(*old)) {
+              stored["id"] = record::str(*o, "id");
+              stored["createdAt"] = record::str(*o, "createdAt");
+              created = false;
             }
-            txn.put(t, key, core::to_json(stored));
-            return {};
-          });
-          if (!st.ok()) return rest_error(st.error());
-          return rest_ok(std::move(stored), created ? 201 : 200);
-        }));
+          }
+          txn.put(t, key, core::to_json(stored));
+          return {};
+        });
+        if (!st.ok()) return rest_error(st.error());
+        return rest_ok(std::move(stored), created ? 201 : 200);
+      }));
 
   r.add("GET", path("/income"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
@@ -429,8 +437,10 @@ void register_income(App& app) {
             out.push_back(std::move(rec));
           }
           std::stable_sort(out.begin(), out.end(), [](const json::object& a, const json::object& b) {
-            return std::tuple(record::str(a, "businessDate"), record::str(a, "branchId"), record::str(a, "channel")) <
-                   std::tuple(record::str(b, "businessDate"), record::str(b, "branchId"), record::str(b, "channel"));
+            return std::tuple(record::str(a, "businessDate"), record::str(a, "branchId"),
+                              record::str(a, "channel")) < std::tuple(record::str(b, "businessDate"),
+                                                                      record::str(b, "branchId"),
+                                                                      record::str(b, "channel"));
           });
           return paged(req, out);
         }));

@@ -21,7 +21,9 @@ std::string token_with(TestEdge& edge, const std::string& slug, std::vector<std:
   return created->plaintext;
 }
 
-std::string id_of(const testing::Reply& r) { return std::string(r.data().at("id").as_string()); }
+std::string id_of(const testing::Reply& r) {
+  return std::string(r.data().at("id").as_string());
+}
 }  // namespace
 
 TEST_CASE("restaurant: creating a branch answers 201 with the stored branch and defaults") {
@@ -60,8 +62,9 @@ TEST_CASE("restaurant: creating a branch answers 201 with the stored branch and 
 TEST_CASE("restaurant: listing branches sorts by order then name and filters activeOnly") {
   TestEdge edge;
   REQUIRE(edge.post(kBase + "/branches", R"({"name":"B","order":1})", edge.acme_token).status == 201);
-  REQUIRE(edge.post(kBase + "/branches", R"({"name":"A","order":1,"active":false})", edge.acme_token).status ==
-          201);
+  REQUIRE(
+      edge.post(kBase + "/branches", R"({"name":"A","order":1,"active":false})", edge.acme_token).status ==
+      201);
   REQUIRE(edge.post(kBase + "/branches", R"({"name":"C","order":0})", edge.acme_token).status == 201);
   auto all = edge.get(kBase + "/branches", edge.acme_token);
   REQUIRE(all.status == 200);
@@ -99,7 +102,8 @@ TEST_CASE("restaurant: patching a branch changes only the given fields") {
 
   auto missing = edge.patch(kBase + "/branches/br_nope", R"({"name":"X"})", edge.acme_token);
   CHECK(missing.status == 404);
-  CHECK(missing.json == json::value(json::object{{"error", "branch_not_found"}, {"message", "branch not found"}}));
+  CHECK(missing.json ==
+        json::value(json::object{{"error", "branch_not_found"}, {"message", "branch not found"}}));
 }
 
 TEST_CASE("restaurant: branch validation errors") {
@@ -147,7 +151,8 @@ TEST_CASE("restaurant: authentication answers in the restaurant error format") {
   CHECK(no_perm.json ==
         json::value(json::object{{"error", "forbidden"},
                                  {"message", "access token lacks permission 'restaurant.view'"}}));
-  auto no_write = edge.post(kBase + "/branches", R"({"name":"A"})", token_with(edge, "acme", {"restaurant.view"}));
+  auto no_write =
+      edge.post(kBase + "/branches", R"({"name":"A"})", token_with(edge, "acme", {"restaurant.view"}));
   CHECK(no_write.status == 403);
   CHECK(no_write.error() == "forbidden");
 }
@@ -182,10 +187,13 @@ TEST_CASE("restaurant: another company's branch answers 404 branch_not_found") {
   auto patch = edge.patch(kBase + "/branches/" + g, R"({"name":"Mine"})", edge.acme_token);
   CHECK(patch.status == 404);
   CHECK(patch.error() == "branch_not_found");
-  CHECK(edge.get("/api/restaurant/companies/globex/branches/" + g, edge.globex_token).data().at("name") == "G");
+  CHECK(edge.get("/api/restaurant/companies/globex/branches/" + g, edge.globex_token).data().at("name") ==
+        "G");
 }
 
-TEST_CASE("restaurant: the rate limit, unknown paths, wrong methods and big bodies answer in the restaurant format") {
+TEST_CASE(
+    "restaurant: the rate limit, unknown paths, wrong methods and big bodies answer in the restaurant "
+    "format") {
   edge::Config config;
   config.rate_limit = {2, 1000};
   config.max_json_body = 256;
@@ -197,7 +205,8 @@ TEST_CASE("restaurant: the rate limit, unknown paths, wrong methods and big bodi
   CHECK(method.status == 405);
   CHECK(method.error() == "method_not_allowed");
   CHECK(method.header("Allow") == "GET, POST");
-  auto big = edge.post(kBase + "/branches", R"({"name":")" + std::string(300, 'x') + R"("})", edge.acme_token);
+  auto big =
+      edge.post(kBase + "/branches", R"({"name":")" + std::string(300, 'x') + R"("})", edge.acme_token);
   CHECK(big.status == 413);
   CHECK(big.error() == "payload_too_large");
 
@@ -206,8 +215,8 @@ TEST_CASE("restaurant: the rate limit, unknown paths, wrong methods and big bodi
   auto limited = edge.get(kBase + "/branches", edge.acme_token);
   CHECK(limited.status == 429);
   CHECK(limited.header("Retry-After") == "1");
-  CHECK(limited.json ==
-        json::value(json::object{{"error", "rate_limited"}, {"message", "rate limit exceeded; retry after 1 s"}}));
+  CHECK(limited.json == json::value(json::object{{"error", "rate_limited"},
+                                                 {"message", "rate limit exceeded; retry after 1 s"}}));
   // The platform routes keep the envelope.
   CHECK(edge.get("/api/nothing-here").body == R"({"data":null,"error":"not found"})");
 }

@@ -20,7 +20,9 @@ std::string token_with(TestEdge& edge, std::vector<std::string> permissions) {
   return created->plaintext;
 }
 
-std::string id_of(const testing::Reply& r) { return std::string(r.data().at("id").as_string()); }
+std::string id_of(const testing::Reply& r) {
+  return std::string(r.data().at("id").as_string());
+}
 }  // namespace
 
 TEST_CASE("restaurant: categories and vendors CRUD") {
@@ -34,7 +36,8 @@ TEST_CASE("restaurant: categories and vendors CRUD") {
     CHECK(id.rfind(prefix, 0) == 0);
     CHECK(created.json ==
           json::value(json::object{
-              {"data", json::object{{"id", id}, {"name", "Produce"}, {"createdAt", kNow}, {"updatedAt", kNow}}}}));
+              {"data",
+               json::object{{"id", id}, {"name", "Produce"}, {"createdAt", kNow}, {"updatedAt", kNow}}}}));
     REQUIRE(edge.post(kBase + path, R"({"name":"Drinks"})", edge.acme_token).status == 201);
 
     auto list = edge.get(kBase + path, edge.acme_token);
@@ -93,11 +96,9 @@ TEST_CASE("restaurant: tables belong to a branch") {
   REQUIRE(t1.status == 201);
   std::string t1_id = id_of(t1);
   CHECK(t1_id.rfind("tbl_", 0) == 0);
-  CHECK(t1.data() == json::value(json::object{{"id", t1_id},
-                                              {"branchId", a},
-                                              {"name", "T1"},
-                                              {"createdAt", kNow},
-                                              {"updatedAt", kNow}}));
+  CHECK(t1.data() ==
+        json::value(json::object{
+            {"id", t1_id}, {"branchId", a}, {"name", "T1"}, {"createdAt", kNow}, {"updatedAt", kNow}}));
   std::string t2_id =
       id_of(edge.post(kBase + "/tables", R"({"branchId":")" + b + R"(","name":"T2"})", edge.acme_token));
 

@@ -21,7 +21,9 @@ std::string token_with(TestEdge& edge, std::vector<std::string> permissions) {
   return created->plaintext;
 }
 
-std::string id_of(const testing::Reply& r) { return std::string(r.data().at("id").as_string()); }
+std::string id_of(const testing::Reply& r) {
+  return std::string(r.data().at("id").as_string());
+}
 
 std::string branch(TestEdge& edge, const std::string& body = R"({"name":"Moda"})") {
   auto r = edge.post(kBase + "/branches", body, edge.acme_token);
@@ -89,10 +91,12 @@ TEST_CASE("restaurant income: upsert creates one row per branch, day and channel
   CHECK(list.data().as_array()[0] == json::value(replaced));
 
   // Another channel or day is another row.
-  CHECK(edge.post(kBase + "/income", income(b, R"("businessDate":"2026-11-18","channel":"takeaway","grossMinor":1)"),
+  CHECK(edge.post(kBase + "/income",
+                  income(b, R"("businessDate":"2026-11-18","channel":"takeaway","grossMinor":1)"),
                   edge.acme_token)
             .status == 201);
-  CHECK(edge.post(kBase + "/income", income(b, R"("businessDate":"2026-11-17","channel":"dine-in","grossMinor":2)"),
+  CHECK(edge.post(kBase + "/income",
+                  income(b, R"("businessDate":"2026-11-17","channel":"dine-in","grossMinor":2)"),
                   edge.acme_token)
             .status == 201);
   auto all = edge.get(kBase + "/income", edge.acme_token);
@@ -129,9 +133,10 @@ TEST_CASE("restaurant income: validation errors") {
   CHECK(no_branch.error() == "missing_field");
   CHECK(edge.get(kBase + "/income", edge.acme_token).data().as_array().empty());
   // Commission equal to gross is allowed.
-  auto equal = edge.post(kBase + "/income",
-                         income(b, R"("businessDate":"2026-11-18","channel":"app","grossMinor":100,"commissionMinor":100)"),
-                         edge.acme_token);
+  auto equal = edge.post(
+      kBase + "/income",
+      income(b, R"("businessDate":"2026-11-18","channel":"app","grossMinor":100,"commissionMinor":100)"),
+      edge.acme_token);
   CHECK(equal.status == 201);
   CHECK(equal.data().at("netMinor") == 0);
 }
@@ -140,12 +145,15 @@ TEST_CASE("restaurant income: the business date follows the branch's time zone a
   TestEdge edge;
   std::string b = branch(edge);  // Europe/Istanbul (UTC+3), cutoff 4
   const std::string tomorrow = R"("businessDate":"2026-11-19","channel":"dine-in","grossMinor":1)";
-  CHECK(edge.post(kBase + "/income", income(b, tomorrow), edge.acme_token).error() == "business_date_in_future");
+  CHECK(edge.post(kBase + "/income", income(b, tomorrow), edge.acme_token).error() ==
+        "business_date_in_future");
 
   // 2026-11-18T22:30Z is 01:30 on the 19th in Istanbul: before the cutoff, still business day the 18th.
   edge.clock.set_ms(TestEdge::kStart + 41'000'000);
-  CHECK(edge.post(kBase + "/income", income(b, tomorrow), edge.acme_token).error() == "business_date_in_future");
-  auto defaulted = edge.post(kBase + "/income", income(b, R"("channel":"takeaway","grossMinor":5)"), edge.acme_token);
+  CHECK(edge.post(kBase + "/income", income(b, tomorrow), edge.acme_token).error() ==
+        "business_date_in_future");
+  auto defaulted =
+      edge.post(kBase + "/income", income(b, R"("channel":"takeaway","grossMinor":5)"), edge.acme_token);
   REQUIRE(defaulted.status == 201);
   CHECK(defaulted.data().at("businessDate") == "2026-11-18");
 
@@ -157,9 +165,11 @@ TEST_CASE("restaurant income: the business date follows the branch's time zone a
 
   // The same instant in a UTC branch with cutoff 6 is still the 18th.
   std::string utc = branch(edge, R"({"name":"London","timezone":"UTC","dayCutoffHour":6})");
-  CHECK(edge.post(kBase + "/income", income(utc, tomorrow), edge.acme_token).error() == "business_date_in_future");
+  CHECK(edge.post(kBase + "/income", income(utc, tomorrow), edge.acme_token).error() ==
+        "business_date_in_future");
   CHECK(edge.post(kBase + "/income",
-                  income(utc, R"("businessDate":"2026-11-18","channel":"dine-in","grossMinor":1)"), edge.acme_token)
+                  income(utc, R"("businessDate":"2026-11-18","channel":"dine-in","grossMinor":1)"),
+                  edge.acme_token)
             .status == 201);
 }
 
@@ -171,7 +181,8 @@ TEST_CASE("restaurant income: branch access") {
 
   auto unknown = edge.post(kBase + "/income", income("br_nope", row), edge.acme_token);
   CHECK(unknown.status == 404);
-  CHECK(unknown.json == json::value(json::object{{"error", "branch_not_found"}, {"message", "branch not found"}}));
+  CHECK(unknown.json ==
+        json::value(json::object{{"error", "branch_not_found"}, {"message", "branch not found"}}));
 
   auto g = edge.post("/api/restaurant/companies/globex/branches", R"({"name":"G"})", edge.globex_token);
   auto foreign = edge.post(kBase + "/income", income(id_of(g), row), edge.acme_token);
@@ -203,10 +214,11 @@ TEST_CASE("restaurant income: from, to and paging") {
   TestEdge edge;
   std::string b = branch(edge);
   for (const char* day : {"2026-11-14", "2026-11-15", "2026-11-16", "2026-11-17"})
-    REQUIRE(edge.post(kBase + "/income",
-                      income(b, std::string(R"("businessDate":")") + day + R"(","channel":"c","grossMinor":1)"),
-                      edge.acme_token)
-                .status == 201);
+    REQUIRE(
+        edge.post(kBase + "/income",
+                  income(b, std::string(R"("businessDate":")") + day + R"(","channel":"c","grossMinor":1)"),
+                  edge.acme_token)
+            .status == 201);
   auto window = edge.get(kBase + "/income?from=2026-11-15&to=2026-11-16", edge.acme_token);
   REQUIRE(window.data().as_array().size() == 2);
   CHECK(window.data().as_array()[0].at("businessDate") == "2026-11-15");
