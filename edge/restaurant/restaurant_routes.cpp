@@ -258,56 +258,56 @@ void register_catalog(App& app, CatalogKind kind) {
           return rest_ok(std::move(rec), 201);
         }));
 
-  r.add(
-      "PATCH", path(std::string(kind.path) + "/{id}"),
-      restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
-        std::string id(req.param("id"));
-        if (id.find('/') != std::string::npos) return not_found();
-        auto key = company_key(ctx, kind.key, id);
-        auto existing = get_record(app, key);
-        if (!existing) return rest_error(existing.error());
-        if (!*existing) return not_found();
-        std::string branch_id = record::str(**existing, "branchId");
-        if (!may_write(ctx, branch_id))
-          return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
-        auto body = core::parse_json_object(req.body);
-        if (!body) return rest_error(body.error());
-        std::optional<std::string> name;
-        if (body->contains("name")) {
-          auto n = name_field(*body);
-          if (!n) return rest_error(n.error());
-          name = *n;
-        }
-        std::string now = now_text(app);
-        json::object out;
-        auto st = update_record(
-            app, key, kind.not_found,
-            [&](json::object& rec) -> core::Status {
-              if (name) rec["name"] = *name;
-              rec["updatedAt"] = now;
-              return {};
-            },
-            out);
-        if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
-        return rest_ok(std::move(out));
-      }));
+  // PATCH and DELETE: the record named by {id}, if it exists and the caller may write to it; otherwise the
+  // response to send.
+  auto writable = [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx,
+                                                     std::string& key) -> std::optional<Response> {
+    std::string id(req.param("id"));
+    if (id.find('/') != std::string::npos) return not_found();
+    key = company_key(ctx, kind.key, id);
+    auto existing = get_record(app, key);
+    if (!existing) return rest_error(existing.error());
+    if (!*existing) return not_found();
+    std::string branch_id = record::str(**existing, "branchId");
+    if (!may_write(ctx, branch_id))
+      return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
+    return std::nullopt;
+  };
 
-  r.add(
-      "DELETE", path(std::string(kind.path) + "/{id}"),
-      restaurant_route(app, "", [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx) {
-        std::string id(req.param("id"));
-        if (id.find('/') != std::string::npos) return not_found();
-        auto key = company_key(ctx, kind.key, id);
-        auto existing = get_record(app, key);
-        if (!existing) return rest_error(existing.error());
-        if (!*existing) return not_found();
-        std::string branch_id = record::str(**existing, "branchId");
-        if (!may_write(ctx, branch_id))
-          return kind.per_branch ? rest_forbidden_branch(branch_id) : rest_forbidden("restaurant.manage");
-        auto st = erase_record(app, key, kind.not_found);
-        if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
-        return rest_ok(json::object{{"id", id}, {"deleted", true}});
-      }));
+  r.add("PATCH", path(std::string(kind.path) + "/{id}"),
+        restaurant_route(app, "", [&app, kind, writable, not_found](Request& req, const CompanyContext& ctx) {
+          std::string key;
+          if (auto refused = writable(req, ctx, key)) return std::move(*refused);
+          auto body = core::parse_json_object(req.body);
+          if (!body) return rest_error(body.error());
+          std::optional<std::string> name;
+          if (body->contains("name")) {
+            auto n = name_field(*body);
+            if (!n) return rest_error(n.error());
+            name = *n;
+          }
+          std::string now = now_text(app);
+          json::object out;
+          auto st = update_record(
+              app, key, kind.not_found,
+              [&](json::object& rec) -> core::Status {
+                if (name) rec["name"] = *name;
+                rec["updatedAt"] = now;
+                return {};
+              },
+              out);
+          if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
+          return rest_ok(std::move(out));
+        }));
+
+  r.add("DELETE", path(std::string(kind.path) + "/{id}"),
+        restaurant_route(app, "", [&app, kind, writable, not_found](Request& req, const CompanyContext& ctx) {
+          std::string key;
+          if (auto refused = writable(req, ctx, key)) return std::move(*refused);
+          auto st = erase_record(app, key, kind.not_found);
+          if (!st.ok()) return st.error().code == kind.not_found ? not_found() : rest_error(st.error());
+          return rest_ok(json::object{{"id", std::string(req.param("id"))}, {"deleted", true}});
+        }));
 }
 
 // ---- Income ----------------------------------------------------------------------------------------

@@ -12,15 +12,6 @@ namespace {
 const std::string kBase = "/api/restaurant/companies/acme";
 constexpr const char* kNow = "2026-11-18T11:06:40.000Z";
 
-std::string token_with(TestEdge& edge, const std::string& slug, std::vector<std::string> permissions) {
-  auto& accounts = *edge.server->app().accounts;
-  auto company = accounts.company_by_slug(slug);
-  REQUIRE(company.ok());
-  auto created = accounts.create_token(*company, "limited", permissions, nullptr);
-  REQUIRE(created.ok());
-  return created->plaintext;
-}
-
 std::string id_of(const testing::Reply& r) {
   return std::string(r.data().at("id").as_string());
 }
@@ -145,14 +136,14 @@ TEST_CASE("restaurant: authentication answers in the restaurant error format") {
   auto other = edge.get("/api/restaurant/companies/globex/branches", edge.acme_token);
   CHECK(other.status == 404);
   CHECK(other.error() == "company_not_found");
-  std::string plain = token_with(edge, "acme", {"storage.view"});
+  std::string plain = edge.token_with("acme", {"storage.view"});
   auto no_perm = edge.get(kBase + "/branches", plain);
   CHECK(no_perm.status == 403);
   CHECK(no_perm.json ==
         json::value(json::object{{"error", "forbidden"},
                                  {"message", "access token lacks permission 'restaurant.view'"}}));
   auto no_write =
-      edge.post(kBase + "/branches", R"({"name":"A"})", token_with(edge, "acme", {"restaurant.view"}));
+      edge.post(kBase + "/branches", R"({"name":"A"})", edge.token_with("acme", {"restaurant.view"}));
   CHECK(no_write.status == 403);
   CHECK(no_write.error() == "forbidden");
 }
@@ -161,7 +152,7 @@ TEST_CASE("restaurant: a branch-scoped token sees and writes only its branch") {
   TestEdge edge;
   std::string a = id_of(edge.post(kBase + "/branches", R"({"name":"A"})", edge.acme_token));
   std::string b = id_of(edge.post(kBase + "/branches", R"({"name":"B"})", edge.acme_token));
-  std::string scoped = token_with(edge, "acme", {"restaurant.branch:" + a});
+  std::string scoped = edge.token_with("acme", {"restaurant.branch:" + a});
   auto list = edge.get(kBase + "/branches", scoped);
   REQUIRE(list.status == 200);
   REQUIRE(list.data().as_array().size() == 1);

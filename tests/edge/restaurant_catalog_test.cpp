@@ -11,15 +11,6 @@ namespace {
 const std::string kBase = "/api/restaurant/companies/acme";
 constexpr const char* kNow = "2026-11-18T11:06:40.000Z";
 
-std::string token_with(TestEdge& edge, std::vector<std::string> permissions) {
-  auto& accounts = *edge.server->app().accounts;
-  auto company = accounts.company_by_slug("acme");
-  REQUIRE(company.ok());
-  auto created = accounts.create_token(*company, "limited", permissions, nullptr);
-  REQUIRE(created.ok());
-  return created->plaintext;
-}
-
 std::string id_of(const testing::Reply& r) {
   return std::string(r.data().at("id").as_string());
 }
@@ -80,7 +71,7 @@ TEST_CASE("restaurant: categories are company-wide writes and invisible to other
   CHECK(other.error() == "category_not_found");
   CHECK(edge.get("/api/restaurant/companies/globex/categories", edge.globex_token).data().as_array().empty());
 
-  std::string viewer = token_with(edge, {"restaurant.view"});
+  std::string viewer = edge.token_with("acme", {"restaurant.view"});
   CHECK(edge.get(kBase + "/categories", viewer).data().as_array().size() == 1);
   auto denied = edge.post(kBase + "/categories", R"({"name":"Fish"})", viewer);
   CHECK(denied.status == 403);
@@ -114,7 +105,7 @@ TEST_CASE("restaurant: tables belong to a branch") {
   CHECK(no_branch.status == 422);
   CHECK(no_branch.error() == "missing_field");
 
-  std::string scoped = token_with(edge, {"restaurant.branch:" + a});
+  std::string scoped = edge.token_with("acme", {"restaurant.branch:" + a});
   auto scoped_list = edge.get(kBase + "/tables", scoped);
   REQUIRE(scoped_list.data().as_array().size() == 1);
   CHECK(scoped_list.data().as_array()[0].at("id").as_string() == t1_id);

@@ -12,15 +12,6 @@ namespace {
 const std::string kBase = "/api/restaurant/companies/acme";
 constexpr const char* kNow = "2026-11-18T11:06:40.000Z";  // 14:06:40 in Istanbul: business date 2026-11-18
 
-std::string token_with(TestEdge& edge, std::vector<std::string> permissions) {
-  auto& accounts = *edge.server->app().accounts;
-  auto company = accounts.company_by_slug("acme");
-  REQUIRE(company.ok());
-  auto created = accounts.create_token(*company, "limited", permissions, nullptr);
-  REQUIRE(created.ok());
-  return created->plaintext;
-}
-
 std::string id_of(const testing::Reply& r) {
   return std::string(r.data().at("id").as_string());
 }
@@ -189,14 +180,14 @@ TEST_CASE("restaurant income: branch access") {
   CHECK(foreign.status == 404);
   CHECK(foreign.error() == "branch_not_found");
 
-  std::string scoped = token_with(edge, {"restaurant.branch:" + a});
+  std::string scoped = edge.token_with("acme", {"restaurant.branch:" + a});
   CHECK(edge.post(kBase + "/income", income(a, row), scoped).status == 201);
   auto denied = edge.post(kBase + "/income", income(b, row), scoped);
   CHECK(denied.status == 403);
   CHECK(denied.error() == "forbidden_branch");
   CHECK(edge.post(kBase + "/income", income(b, row), edge.acme_token).status == 201);
 
-  std::string viewer = token_with(edge, {"restaurant.view"});
+  std::string viewer = edge.token_with("acme", {"restaurant.view"});
   auto viewer_write = edge.post(kBase + "/income", income(a, row), viewer);
   CHECK(viewer_write.status == 403);
   CHECK(viewer_write.error() == "forbidden_branch");

@@ -65,6 +65,15 @@ TestEdge::TestEdge(edge::Config config) {
   }
 }
 
+std::string TestEdge::token_with(const std::string& slug, const std::vector<std::string>& permissions) {
+  auto& accounts = *server->app().accounts;
+  auto company = accounts.company_by_slug(slug);
+  REQUIRE(company.ok());
+  auto created = accounts.create_token(*company, "limited", permissions, nullptr);
+  REQUIRE(created.ok());
+  return created->plaintext;
+}
+
 TestEdge::~TestEdge() {
   // Close the keep-alive connection first: a server worker waits on an idle one until its 5 s timeout.
   client.reset();

@@ -48,6 +48,9 @@ struct TestEdge {
   Reply send(const std::string& method, const std::string& path, const std::string& body,
              const httplib::Headers& headers, const std::string& content_type = "application/json");
 
+  // A fresh access token of company `slug` holding exactly `permissions`.
+  std::string token_with(const std::string& slug, const std::vector<std::string>& permissions);
+
   std::string url() const { return "http://127.0.0.1:" + std::to_string(server->port()); }
 
   TempDir dir;
