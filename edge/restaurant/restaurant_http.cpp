@@ -9,7 +9,10 @@ int restaurant_status(std::string_view code) {
   if (code == "invalid_json" || code == "invalid_body") return 400;
   if (code == "forbidden" || code == "forbidden_branch") return 403;
   if (code == "not_found" || code.ends_with("_not_found")) return 404;
-  if (code == "conflict") return 409;
+  if (code == "conflict" || code == "shift_already_open" || code == "order_not_open" ||
+      code == "invalid_version" || code == "idempotency_conflict" || code == "order_not_paid" ||
+      code == "already_paid" || code == "shift_not_open")
+    return 409;
   if (code == "storage_error" || code == "internal") return 500;
   return 422;
 }

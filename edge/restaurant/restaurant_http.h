@@ -19,8 +19,10 @@
 namespace edge::restaurant {
 
 // The HTTP status of a restaurant error code: `invalid_json` / `invalid_body` 400; `forbidden`,
-// `forbidden_branch` 403; `*_not_found` 404; `conflict` 409; `storage_error` / `internal` 500; every other
-// code (missing_field, invalid_field, invalid_amount, invalid_time_zone, ...) 422.
+// `forbidden_branch` 403; `*_not_found` 404; `conflict`, `shift_already_open`, `shift_not_open`,
+// `order_not_open`, `order_not_paid`, `invalid_version`, `idempotency_conflict`, `already_paid` 409;
+// `storage_error` / `internal` 500; every other code (missing_field, invalid_field, invalid_amount,
+// invalid_time_zone, ...) 422.
 int restaurant_status(std::string_view code);
 
 Response rest_ok(core::json::value data, int status = 200);

@@ -10,6 +10,7 @@
 #include "edge/app.h"
 #include "edge/platform/paging.h"
 #include "edge/platform/record_json.h"
+#include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_http.h"
 #include "edge/restaurant/restaurant_store.h"
 #include "native/time/zone.h"
@@ -17,36 +18,7 @@
 namespace edge::restaurant {
 namespace {
 
-constexpr std::string_view kBase = "/api/restaurant/companies/{slug}";
-constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxAddressChars = 500;
-constexpr std::string_view kDefaultTimeZone = "Europe/Istanbul";
-
-std::string path(std::string_view rest) {
-  return std::string(kBase) + std::string(rest);
-}
-
-std::string now_text(App& app) {
-  return core::format_timestamp(app.clock.now_ms());
-}
-
-// A name member: a string, trimmed, 1..200 characters.
-core::Result<std::string> name_field(const json::object& body) {
-  auto name = core::require_string(body, "name");
-  if (!name) return name.error();
-  return core::restaurant::trimmed_text_field(*name, "name", kMaxNameChars);
-}
-
-template <class T>
-Response paged(const Request& req, const std::vector<T>& all) {
-  auto paging = parse_paging(req);
-  if (!paging) return rest_error(paging.error());
-  json::array out;
-  for (auto& item : paging->apply(all)) out.emplace_back(item);
-  Response r = rest_ok(std::move(out));
-  r.set_header("X-Total-Count", std::to_string(all.size()));
-  return r;
-}
 
 // ---- Branches ------------------------------------------------------------------------------------
 
@@ -94,15 +66,7 @@ core::Status apply_branch_fields(const json::object& body, json::object& rec) {
   return {};
 }
 
-// The branch's current business date: its local time now and its dayCutoffHour.
-core::Result<core::CivilDate> current_business_date(App& app, const json::object& branch) {
-  std::string tz = record::str(branch, "timezone");
-  if (tz.empty()) tz = kDefaultTimeZone;
-  auto local = native::local_time(tz, app.clock.now_ms());
-  if (!local) return local.error();
-  auto cutoff = record::opt_num(branch, "dayCutoffHour").value_or(core::kDefaultDayCutoffHour);
-  return core::business_date(*local, static_cast<int>(cutoff));
-}
+}  // namespace
 
 void register_branches(App& app) {
   Router& r = app.router;
@@ -193,6 +157,8 @@ void register_branches(App& app) {
 
 // ---- Categories, vendors (per company) and tables (per branch) ------------------------------------
 
+namespace {
+
 struct CatalogKind {
   std::string_view path;       // "/categories"
   std::string_view key;        // "category"
@@ -201,7 +167,7 @@ struct CatalogKind {
   bool per_branch = false;     // tables: a branchId, writes checked against the branch
 };
 
-void register_catalog(App& app, CatalogKind kind) {
+void register_catalog_kind(App& app, CatalogKind kind) {
   Router& r = app.router;
   auto not_found = [kind] { return rest_error(404, kind.not_found, std::string(kind.key) + " not found"); };
   // The write check for a record of this kind: company-wide kinds need restaurant.manage, tables the branch.
@@ -310,113 +276,99 @@ void register_catalog(App& app, CatalogKind kind) {
         }));
 }
 
-// ---- Income ----------------------------------------------------------------------------------------
+}  // namespace
 
-json::value opt_json(const std::optional<std::int64_t>& v) {
-  return v ? json::value(*v) : json::value(nullptr);
+void register_catalog(App& app) {
+  register_catalog_kind(app, {"/categories", "category", "cat_", "category_not_found", false});
+  register_catalog_kind(app, {"/vendors", "vendor", "ven_", "vendor_not_found", false});
+  register_catalog_kind(app, {"/tables", "table", "tbl_", "table_not_found", true});
 }
+
+// ---- Income ----------------------------------------------------------------------------------------
 
 void register_income(App& app) {
   Router& r = app.router;
-  r.add(
-      "POST", path("/income"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
-        auto body = core::parse_json_object(req.body);
-        if (!body) return rest_error(body.error());
-        auto branch_id = core::require_string(*body, "branchId");
-        if (!branch_id) return rest_error(branch_id.error());
-        if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-        auto branch = load_branch(app, ctx, *branch_id);
-        if (!branch) return rest_error(branch.error());
-        auto today = current_business_date(app, *branch);
-        if (!today) return rest_error(today.error());
+  r.add("POST", path("/income"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
+          auto body = core::parse_json_object(req.body);
+          if (!body) return rest_error(body.error());
+          auto branch_id = core::require_string(*body, "branchId");
+          if (!branch_id) return rest_error(branch_id.error());
+          if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
+          auto branch = load_branch(app, ctx, *branch_id);
+          if (!branch) return rest_error(branch.error());
+          auto today = current_business_date(app, *branch);
+          if (!today) return rest_error(today.error());
 
-        core::restaurant::IncomeInput in;
-        auto day = core::optional_string(*body, "businessDate");
-        if (!day) return rest_error(day.error());
-        if (*day) {
-          auto parsed = core::parse_day_key(**day);
-          if (!parsed) return rest_error(parsed.error());
-          in.businessDate = *parsed;
-        } else {
-          in.businessDate = *today;
-        }
-        auto channel = core::require_string(*body, "channel");
-        if (!channel) return rest_error(channel.error());
-        in.channel = *channel;
-        auto amount = [&](std::string_view key, bool required) -> core::Result<std::optional<std::int64_t>> {
-          auto* v = body->if_contains(key);
-          if (!v || v->is_null()) {
-            if (required)
-              return core::make_error("missing_field", "field '" + std::string(key) + "' is required");
-            return std::optional<std::int64_t>();
+          core::restaurant::IncomeInput in;
+          auto day = core::optional_string(*body, "businessDate");
+          if (!day) return rest_error(day.error());
+          if (*day) {
+            auto parsed = core::parse_day_key(**day);
+            if (!parsed) return rest_error(parsed.error());
+            in.businessDate = *parsed;
+          } else {
+            in.businessDate = *today;
           }
-          auto n = core::require_int(*body, key);
-          if (!n) {
-            if (v->is_number())
-              return core::make_error(
-                  "invalid_amount", "field '" + std::string(key) + "' must be a whole number of minor units");
-            return n.error();
-          }
-          return std::optional<std::int64_t>(*n);
-        };
-        auto gross = amount("grossMinor", true);
-        if (!gross) return rest_error(gross.error());
-        in.grossMinor = **gross;
-        auto commission = amount("commissionMinor", false);
-        if (!commission) return rest_error(commission.error());
-        in.commissionMinor = commission->value_or(0);
-        auto z = amount("zReportMinor", false);
-        if (!z) return rest_error(z.error());
-        in.zReportMinor = *z;
+          auto channel = core::require_string(*body, "channel");
+          if (!channel) return rest_error(channel.error());
+          in.channel = *channel;
+          auto amount = [&](std::string_view key, bool required) {
+            return amount_field(*body, key, required);
+          };
+          auto gross = amount("grossMinor", true);
+          if (!gross) return rest_error(gross.error());
+          in.grossMinor = **gross;
+          auto commission = amount("commissionMinor", false);
+          if (!commission) return rest_error(commission.error());
+          in.commissionMinor = commission->value_or(0);
+          auto z = amount("zReportMinor", false);
+          if (!z) return rest_error(z.error());
+          in.zReportMinor = *z;
 
-        auto row = core::restaurant::validate_income(in, *today);
-        if (!row) return rest_error(row.error());
+          auto row = core::restaurant::validate_income(in, *today);
+          if (!row) return rest_error(row.error());
 
-        std::string day_key = core::format_day_key(row->businessDate);
-        std::string key = company_key(ctx, "income", *branch_id + "/" + day_key + "/" + row->channel);
-        std::string new_id = core::make_id("inc_", app.random);
-        std::string now = now_text(app);
-        json::object rec{{"id", new_id},
-                         {"branchId", *branch_id},
-                         {"businessDate", day_key},
-                         {"channel", row->channel},
-                         {"grossMinor", row->grossMinor},
-                         {"commissionMinor", row->commissionMinor},
-                         {"zReportMinor", opt_json(row->zReportMinor)},
-                         {"netMinor", row->netMinor},
-                         {"zReportDiffMinor", opt_json(row->zReportDiffMinor)},
-                         {"createdAt", now},
-                         {"updatedAt", now}};
-        json::object stored;
-        bool created = false;
-        store::Table t = app.restaurant_table;
-        auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-          stored = rec;
-          created = true;
-          if (auto old = txn.get(t, key)) {
-            if (auto o = core::parse_json_object(*old)) {
-              stored["id"] = record::str(*o, "id");
-              stored["createdAt"] = record::str(*o, "createdAt");
-              created = false;
+          std::string day_key = core::format_day_key(row->businessDate);
+          std::string key = company_key(ctx, "income", *branch_id + "/" + day_key + "/" + row->channel);
+          std::string new_id = core::make_id("inc_", app.random);
+          std::string now = now_text(app);
+          json::object rec{{"id", new_id},
+                           {"branchId", *branch_id},
+                           {"businessDate", day_key},
+                           {"channel", row->channel},
+                           {"grossMinor", row->grossMinor},
+                           {"commissionMinor", row->commissionMinor},
+                           {"zReportMinor", opt_json(row->zReportMinor)},
+                           {"netMinor", row->netMinor},
+                           {"zReportDiffMinor", opt_json(row->zReportDiffMinor)},
+                           {"createdAt", now},
+                           {"updatedAt", now}};
+          json::object stored;
+          bool created = false;
+          store::Table t = app.restaurant_table;
+          auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+            stored = rec;
+            created = true;
+            if (auto old = txn.get(t, key)) {
+              if (auto o = core::parse_json_object(*old)) {
+                stored["id"] = record::str(*o, "id");
+                stored["createdAt"] = record::str(*o, "createdAt");
+                created = false;
+              }
             }
-          }
-          txn.put(t, key, core::to_json(stored));
-          return {};
-        });
-        if (!st.ok()) return rest_error(st.error());
-        return rest_ok(std::move(stored), created ? 201 : 200);
-      }));
+            txn.put(t, key, core::to_json(stored));
+            return {};
+          });
+          if (!st.ok()) return rest_error(st.error());
+          return rest_ok(std::move(stored), created ? 201 : 200);
+        }));
 
   r.add("GET", path("/income"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
-          std::optional<core::CivilDate> from, to;
-          for (auto [name, slot] : {std::pair{"from", &from}, std::pair{"to", &to}}) {
-            if (auto text = req.query_param(name)) {
-              auto d = core::parse_day_key(*text);
-              if (!d) return rest_error(d.error());
-              *slot = *d;
-            }
-          }
+          auto from = day_query(req, "from");
+          if (!from) return rest_error(from.error());
+          auto to = day_query(req, "to");
+          if (!to) return rest_error(to.error());
           auto branch = req.query_param("branchId");
           std::string prefix = "c/" + ctx.company.id + "/income/";
           if (branch) {
@@ -433,7 +385,7 @@ void register_income(App& app) {
             if (!may_view_branch(ctx, record::str(rec, "branchId"))) continue;
             auto d = core::parse_day_key(record::str(rec, "businessDate"));
             if (!d) continue;
-            if ((from && *d < *from) || (to && *d > *to)) continue;
+            if ((*from && *d < **from) || (*to && *d > **to)) continue;
             out.push_back(std::move(rec));
           }
           std::stable_sort(out.begin(), out.end(), [](const json::object& a, const json::object& b) {
@@ -446,7 +398,6 @@ void register_income(App& app) {
         }));
 }
 
-}  // namespace
 }  // namespace edge::restaurant
 
 namespace edge {
@@ -454,10 +405,15 @@ namespace edge {
 void register_restaurant_routes(App& app) {
   using namespace restaurant;
   register_branches(app);
-  register_catalog(app, {"/categories", "category", "cat_", "category_not_found", false});
-  register_catalog(app, {"/vendors", "vendor", "ven_", "vendor_not_found", false});
-  register_catalog(app, {"/tables", "table", "tbl_", "table_not_found", true});
+  register_catalog(app);
   register_income(app);
+  register_expenses(app);
+  register_payables(app);
+  register_products(app);
+  register_orders(app);
+  register_shifts(app);
+  register_reports(app);
+  register_overview(app);
 }
 
 }  // namespace edge

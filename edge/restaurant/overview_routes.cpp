@@ -1,0 +1,8 @@
+#include "edge/app.h"
+#include "edge/restaurant/restaurant_common.h"
+
+namespace edge::restaurant {
+
+void register_overview(App&) {}
+
+}  // namespace edge::restaurant
