@@ -35,6 +35,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto restaurant_table = app->kv->open_table("restaurant");
   if (!restaurant_table) return restaurant_table.error();
   app->restaurant_table = *restaurant_table;
+  auto audit_table = app->kv->open_table("audit");
+  if (!audit_table) return audit_table.error();
+  app->audit_table = *audit_table;
   app->accounts_table = *accounts_table;
   app->sessions_table = *sessions_table;
   app->accounts = std::make_unique<Accounts>(*app->kv, app->accounts_table, clock, random);
