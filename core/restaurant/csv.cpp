@@ -79,3 +79,24 @@ Result<std::vector<CsvRecord>> parse_csv(std::string_view text) {
 }
 
 }  // namespace core::restaurant
+
+namespace core::restaurant {
+
+std::string csv_field(std::string_view value) {
+  if (value.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(value);
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string csv_text_field(std::string_view value) {
+  if (!value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos)
+    return csv_field("'" + std::string(value));
+  return csv_field(value);
+}
+
+}  // namespace core::restaurant

@@ -28,3 +28,16 @@ struct CsvRecord {
 Result<std::vector<CsvRecord>> parse_csv(std::string_view text);
 
 }  // namespace core::restaurant
+
+namespace core::restaurant {
+
+// One field for a CSV file this program writes (RFC 4180): quoted, with `"` doubled, when it holds `,`, `"`,
+// CR or LF; as it is otherwise.
+std::string csv_field(std::string_view value);
+
+// A text cell a person typed (a name), made safe to open in a spreadsheet: a value starting with `=`, `+`,
+// `-`, `@`, TAB or CR gets a leading `'` so it is not run as a formula (OWASP "CSV injection"), then
+// csv_field. Use for names only; numbers are written with csv_field.
+std::string csv_text_field(std::string_view value);
+
+}  // namespace core::restaurant

@@ -147,3 +147,24 @@ TEST_CASE("expense import: header errors refuse the whole file") {
   REQUIRE(header_only.ok());
   CHECK(header_only->total == 0);
 }
+
+TEST_CASE("csv_field quotes only when needed; csv_text_field defuses formulas") {
+  using core::restaurant::csv_field;
+  using core::restaurant::csv_text_field;
+  CHECK(csv_field("Moda") == "Moda");
+  CHECK(csv_field("") == "");
+  CHECK(csv_field("a,b") == "\"a,b\"");
+  CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+  CHECK(csv_field("-1250") == "-1250");
+  CHECK(csv_text_field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"");
+  CHECK(csv_text_field("+90 555") == "'+90 555");
+  CHECK(csv_text_field("@home") == "'@home");
+  CHECK(csv_text_field("-minus") == "'-minus");
+  CHECK(csv_text_field("Fish & Co") == "Fish & Co");
+  // The reader gives back what the writer wrote.
+  auto parsed = core::restaurant::parse_csv(csv_field("a,\"b\"\r\nc") + "," + csv_field("d") + "\r\n");
+  REQUIRE(parsed.ok());
+  REQUIRE(parsed->size() == 1);
+  CHECK((*parsed)[0].fields == std::vector<std::string>{"a,\"b\"\r\nc", "d"});
+}
