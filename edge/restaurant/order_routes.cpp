@@ -73,7 +73,8 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
   auto parsed = parse_create(*body);
   if (!parsed) return rest_error(parsed.error());
   CreateRequest& in = *parsed;
-  std::string fingerprint = create_fingerprint(in.branchId = *branch_id, in.tableId, in.items);
+  in.branchId = *branch_id;
+  std::string fingerprint = create_fingerprint(in.branchId, in.tableId, in.items);
   std::string idem_key = order_idempotency_key(ctx, in.clientOrderId);
 
   // A retry answers before the menu is consulted: the product may have changed since the original.
