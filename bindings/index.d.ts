@@ -1,4 +1,5 @@
-// Types of @platform/core: the platform's core rules compiled to WebAssembly (see index.js).
+// Types of @platform/core: the platform's core rules and the restaurant rules compiled to WebAssembly
+// (see index.js).
 //
 // Error convention, the same for every function:
 // - An input the core refuses is an expected failure. The function returns `Err` with the core's stable,
@@ -77,6 +78,159 @@ export interface JwkSet {
 
 /** Why a JWT was refused, in the order the checks run. */
 export type JwtErrorCode = 'invalid_jwt' | 'unsupported_alg' | 'invalid_signature';
+
+// --- Restaurant (core/restaurant/) ----------------------------------------------------------------------------
+
+/** An expense's derived amounts: costMinor is the net when the VAT is deductible, the gross when it is not. */
+export interface ExpenseAmounts {
+  readonly grossMinor: number;
+  readonly netMinor: number;
+  readonly vatMinor: number;
+  readonly costMinor: number;
+}
+
+/** An order line as snapshotted when it was added. unitPriceMinor is VAT-inclusive; quantity 1..100000. */
+export interface OrderLine {
+  lineId: string;
+  productId: string;
+  name: string;
+  unitPriceMinor: number;
+  quantity: number;
+  vatRateBps: number;
+}
+
+/** A payment on an order; amountMinor 1..10^15. paymentId and method are carried, not interpreted. */
+export interface OrderPayment {
+  paymentId: string;
+  amountMinor: number;
+  method: string;
+}
+
+/** One line's gross (unit price x quantity) split at its rate. */
+export interface LineTotals {
+  readonly lineId: string;
+  readonly grossMinor: number;
+  readonly netMinor: number;
+  readonly vatMinor: number;
+}
+
+/** Sums of the per-line splits (so the VAT may differ from the VAT of the order gross); lines in input order. */
+export interface OrderTotals {
+  readonly grossMinor: number;
+  readonly netMinor: number;
+  readonly vatMinor: number;
+  readonly lines: readonly LineTotals[];
+}
+
+/** dueMinor = max(0, gross - paid); overpaidMinor = max(0, paid - gross) (a line removed after a payment). */
+export interface OrderBalance {
+  readonly totals: OrderTotals;
+  readonly paidMinor: number;
+  readonly dueMinor: number;
+  readonly overpaidMinor: number;
+}
+
+/** Why order lines are refused. */
+export type OrderLineErrorCode = 'invalid_quantity' | 'vat_rate_invalid' | 'invalid_amount';
+
+/** The payables board's groups, in this order. */
+export type PayableBucket = 'overdue' | 'thisWeek' | 'thisMonth' | 'later';
+
+/** An unpaid expense with a due date; amountMinor is its grossMinor (0..10^15). */
+export interface Payable {
+  expenseId: string;
+  dueDate: DayKey;
+  amountMinor: number;
+}
+
+export interface PayableGroup {
+  readonly key: PayableBucket;
+  /** By dueDate, then expenseId. */
+  readonly items: readonly Readonly<Payable>[];
+  readonly totalMinor: number;
+}
+
+/** A daily income row (one per branch x business day x channel) as entered. */
+export interface IncomeInput {
+  businessDate: DayKey;
+  channel: string;
+  grossMinor: number;
+  /** Default 0. */
+  commissionMinor?: number;
+  /** The till's Z report; null or absent when unknown. */
+  zReportMinor?: number | null;
+}
+
+/** A valid income row: channel trimmed, netMinor = gross - commission, zReportDiffMinor = gross - Z report. */
+export interface IncomeRow {
+  readonly businessDate: DayKey;
+  readonly channel: string;
+  readonly grossMinor: number;
+  readonly commissionMinor: number;
+  readonly zReportMinor: number | null;
+  readonly netMinor: number;
+  readonly zReportDiffMinor: number | null;
+}
+
+/** A payment taken during a shift; only method `cash` (any ASCII case, surrounding spaces) fills the drawer. */
+export interface ShiftPayment {
+  method: string;
+  amountMinor: number;
+}
+
+/** expectedCashMinor = opening float + cash payments; differenceMinor = counted - expected (negative: short). */
+export interface ShiftCashCount {
+  readonly openingFloatMinor: number;
+  readonly cashPaymentsMinor: number;
+  readonly expectedCashMinor: number;
+  readonly countedCashMinor: number;
+  readonly differenceMinor: number;
+}
+
+/** A valid data row of an expense CSV import; category and vendor as written (a name or an id). */
+export interface ExpenseCsvRow {
+  /** 1-based data row (the first record after the header is row 1; blank lines keep their number). */
+  readonly row: number;
+  readonly category: string;
+  readonly vendor: string | null;
+  readonly accrualDate: DayKey;
+  readonly dueDate: DayKey | null;
+  /** The paidAt cell normalised to UTC with milliseconds (`2026-02-01T10:00:00.000Z`); null when unpaid. */
+  readonly paidAt: string | null;
+  readonly paymentMethod: string;
+  readonly isVatDeductible: boolean;
+  readonly vatRateBps: number;
+  readonly grossMinor: number;
+  readonly netMinor: number;
+  readonly vatMinor: number;
+  readonly costMinor: number;
+}
+
+/** One problem of one bad row; column is a header name, or '' for an error about the whole row. */
+export interface CsvRowError {
+  readonly row: number;
+  readonly column: string;
+  readonly code:
+    | 'invalid_row'
+    | 'missing_field'
+    | 'invalid_date'
+    | 'invalid_amount'
+    | 'vat_rate_invalid'
+    | 'invalid_timestamp'
+    | 'invalid_field';
+  readonly message: string;
+}
+
+export interface ExpenseCsvImport {
+  /** The good rows, in file order. */
+  readonly rows: readonly ExpenseCsvRow[];
+  /** Every problem of every bad row, by row then column order. */
+  readonly errors: readonly CsvRowError[];
+  /** Data rows, blank lines not counted. */
+  readonly total: number;
+  /** Rows with at least one error. */
+  readonly failed: number;
+}
 
 export interface PlatformCore {
   /**
@@ -177,6 +331,104 @@ export interface PlatformCore {
    * Errors: `invalid_jwk` (not an RSA signing key of 2048..4096 bits with base64url `n` and `e`).
    */
   jwkThumbprint(jwk: string | Jwk): Result<string, 'invalid_jwk'>;
+
+  // --- Restaurant rules (core/restaurant/): the offline till computes what the server stores. --------------
+  // Array arguments hold plain objects; a member of the wrong type throws a TypeError naming it
+  // (`lines[1].quantity must be a number, got string`). A number that is not a safe integer fails with the code
+  // of its member, in the order the core checks (an earlier refused line or payment is reported first).
+
+  /**
+   * The amounts of an expense: its VAT split (as vatSplit) and the cost reports count.
+   * Errors: `vat_rate_invalid` (checked first), `invalid_amount` (gross outside 0..10^15).
+   * @example expenseAmounts(11800, 1800, false) // { ok: true, value: { grossMinor: 11800, netMinor: 10000, vatMinor: 1800, costMinor: 11800 } }
+   */
+  expenseAmounts(
+    grossMinor: number,
+    vatRateBps: number,
+    isVatDeductible: boolean,
+  ): Result<ExpenseAmounts, 'vat_rate_invalid' | 'invalid_amount'>;
+
+  /**
+   * Per-line VAT splits (line gross = unitPriceMinor x quantity, split once) and their sums. An empty order
+   * totals 0.
+   * Errors: the first refused line's: `invalid_quantity` (not 1..100000), `vat_rate_invalid`, `invalid_amount`
+   * (unit price or line gross outside 0..10^15); `invalid_amount` when the order gross exceeds 10^15.
+   */
+  orderTotals(lines: readonly OrderLine[]): Result<OrderTotals, OrderLineErrorCode>;
+
+  /**
+   * Totals, the paid sum and what is still due.
+   * Errors: as orderTotals; `invalid_amount` for a payment outside 1..10^15 or a paid sum above 10^15.
+   */
+  orderBalance(lines: readonly OrderLine[], payments: readonly OrderPayment[]): Result<OrderBalance, OrderLineErrorCode>;
+
+  /**
+   * null when `newPayment` may be taken on the order (core validate_new_payment): no tips or change through
+   * payments, so a payment covers at most what is still due.
+   * Errors: as orderBalance for the lines and the existing payments; then `invalid_amount` (not 1..10^15) and
+   * `payment_exceeds_due` (more than dueMinor, including any payment when nothing is due).
+   */
+  canPay(
+    lines: readonly OrderLine[],
+    payments: readonly OrderPayment[],
+    newPayment: OrderPayment,
+  ): Result<null, OrderLineErrorCode | 'payment_exceeds_due'>;
+
+  /**
+   * null when the payments cover the order (dueMinor 0; an empty or overpaid order can close).
+   * Errors: as orderBalance; `order_not_paid` with the amount due in the message.
+   */
+  canClose(lines: readonly OrderLine[], payments: readonly OrderPayment[]): Result<null, OrderLineErrorCode | 'order_not_paid'>;
+
+  /**
+   * The payables group of a due date, `today` being the branch's local calendar date: `overdue` before today,
+   * `thisWeek` up to the Sunday ending today's ISO week, `thisMonth` up to the end of today's month, `later`.
+   * Errors: `invalid_date` (dueDate checked first; the message starts with the argument's name).
+   * @example payableBucket('2026-02-01', '2026-01-29') // { ok: true, value: 'thisWeek' }
+   */
+  payableBucket(dueDate: DayKey, today: DayKey): Result<PayableBucket, 'invalid_date'>;
+
+  /**
+   * All four groups, always in the order overdue, thisWeek, thisMonth, later; items by dueDate then
+   * expenseId; totalMinor sums amountMinor.
+   * Errors: `invalid_date` for today, then per item `invalid_date` (dueDate) and `invalid_amount` (amountMinor
+   * outside 0..10^15); `invalid_amount` when all amounts together exceed 2^53 - 1, which no JS number holds
+   * exactly.
+   */
+  groupPayables(payables: readonly Payable[], today: DayKey): Result<readonly PayableGroup[], 'invalid_date' | 'invalid_amount'>;
+
+  /**
+   * Validates an income row against the branch's current business date (businessDate of its local time now
+   * with its dayCutoffHour) and derives netMinor and zReportDiffMinor.
+   * Errors, in this order: `invalid_date` (row.businessDate, then currentBusinessDate); `business_date_in_future`;
+   * `invalid_field` (channel empty after trimming or over 64 characters); `invalid_amount` (grossMinor,
+   * commissionMinor, zReportMinor outside 0..10^15); `commission_exceeds_gross`.
+   */
+  validateIncome(
+    row: IncomeInput,
+    currentBusinessDate: DayKey,
+  ): Result<IncomeRow, 'invalid_date' | 'business_date_in_future' | 'invalid_field' | 'invalid_amount' | 'commission_exceeds_gross'>;
+
+  /**
+   * The cash the drawer should hold at the shift's close and how far the count is from it; non-cash payments
+   * are left out whatever their amount.
+   * Errors: `invalid_amount` (opening float, counted cash, then cash payments outside 0..10^15, or an
+   * expected sum above 10^15).
+   * @example countShiftCash(20000, [{ method: 'cash', amountMinor: 4500 }], 24000) // differenceMinor -500
+   */
+  countShiftCash(
+    openingFloatMinor: number,
+    payments: readonly ShiftPayment[],
+    countedCashMinor: number,
+  ): Result<ShiftCashCount, 'invalid_amount'>;
+
+  /**
+   * Parses an expense CSV import (header `accrualDate,category,vendor,grossMinor,vatRateBps,dueDate,paidAt,
+   * paymentMethod,isVatDeductible` in any order): the good rows and every problem of the bad ones.
+   * Errors for the whole file: `invalid_csv` (malformed quoting; the message names the line),
+   * `invalid_csv_header` (empty file; a missing, unknown or repeated column).
+   */
+  parseExpenseCsv(text: string): Result<ExpenseCsvImport, 'invalid_csv' | 'invalid_csv_header'>;
 }
 
 export interface LoadOptions {

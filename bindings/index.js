@@ -1,5 +1,7 @@
 // @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens, JWT
-// verification, PKCE) compiled to WebAssembly from the same C++ as the servers, for node and the browser.
+// verification, PKCE) and the restaurant rules (expense amounts, order totals and payments, payables, income
+// rows, shift cash counts, the expense CSV import) compiled to WebAssembly from the same C++ as the servers,
+// for node and the browser.
 //
 //   import { loadPlatformCore } from '@platform/core';
 //   const core = await loadPlatformCore();
@@ -10,6 +12,10 @@
 //   function answers `{ ok: false, code, message }` with the core's stable error code. Nothing is thrown.
 // - An argument of the wrong JavaScript type (a string where a number belongs) is a programming error: the
 //   function throws a TypeError before calling into the module.
+// - Structured arguments (order lines, payments, payables, an income row) are arrays of plain objects. Each
+//   member is type-checked here (a TypeError names it, as `lines[1].quantity`) and copied into a fresh object
+//   with only the documented members, which the module reads member by member (no JSON text crosses, so a
+//   number reaches the core exactly as given).
 //
 // Where the compiled module (platform_core.mjs + platform_core.wasm) is found:
 // - node: `options.wasmDir`, else the environment variable PLATFORM_WASM_DIR (a relative path is taken from
@@ -78,6 +84,52 @@ function requireStringArray(value, name) {
   }
 }
 
+// A member's type: 'string', 'number', 'boolean', or 'number?' for a number that may be null or absent
+// (copied as null). `defaults` holds the values of members that may be absent (undefined).
+function checkedRecord(value, shape, name, defaults = {}) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    throw new TypeError(`${name} must be an object, got ${got}`);
+  }
+  const copy = {};
+  for (const [member, type] of Object.entries(shape)) {
+    const item = value[member] === undefined && member in defaults ? defaults[member] : value[member];
+    if (type === 'number?' && (item === null || item === undefined)) {
+      copy[member] = null;
+      continue;
+    }
+    requireType(item, type === 'number?' ? 'number' : type, `${name}.${member}`);
+    copy[member] = item;
+  }
+  return copy;
+}
+
+function checkedRecords(value, shape, name) {
+  if (!Array.isArray(value)) {
+    throw new TypeError(`${name} must be an array, got ${value === null ? 'null' : typeof value}`);
+  }
+  return value.map((item, index) => checkedRecord(item, shape, `${name}[${index}]`));
+}
+
+const ORDER_LINE = {
+  lineId: 'string',
+  productId: 'string',
+  name: 'string',
+  unitPriceMinor: 'number',
+  quantity: 'number',
+  vatRateBps: 'number',
+};
+const PAYMENT = { paymentId: 'string', amountMinor: 'number', method: 'string' };
+const PAYABLE = { expenseId: 'string', dueDate: 'string', amountMinor: 'number' };
+const INCOME = {
+  businessDate: 'string',
+  channel: 'string',
+  grossMinor: 'number',
+  commissionMinor: 'number',
+  zReportMinor: 'number?',
+};
+const SHIFT_PAYMENT = { method: 'string', amountMinor: 'number' };
+
 // The public API over the raw embind module: argument type checks, then a straight call.
 function wrap(wasm) {
   return Object.freeze({
@@ -137,6 +189,55 @@ function wrap(wasm) {
     },
     jwkThumbprint(jwk) {
       return wasm.jwkThumbprint(jsonText(jwk, 'jwk'));
+    },
+
+    // Restaurant rules (core/restaurant/, wasm/restaurant_module.cpp).
+    expenseAmounts(grossMinor, vatRateBps, isVatDeductible) {
+      requireType(grossMinor, 'number', 'grossMinor');
+      requireType(vatRateBps, 'number', 'vatRateBps');
+      requireType(isVatDeductible, 'boolean', 'isVatDeductible');
+      return wasm.expenseAmounts(grossMinor, vatRateBps, isVatDeductible);
+    },
+    orderTotals(lines) {
+      return wasm.orderTotals(checkedRecords(lines, ORDER_LINE, 'lines'));
+    },
+    orderBalance(lines, payments) {
+      const checkedLines = checkedRecords(lines, ORDER_LINE, 'lines');
+      return wasm.orderBalance(checkedLines, checkedRecords(payments, PAYMENT, 'payments'));
+    },
+    canPay(lines, payments, newPayment) {
+      const checkedLines = checkedRecords(lines, ORDER_LINE, 'lines');
+      const checkedPayments = checkedRecords(payments, PAYMENT, 'payments');
+      return wasm.canPay(checkedLines, checkedPayments, checkedRecord(newPayment, PAYMENT, 'newPayment'));
+    },
+    canClose(lines, payments) {
+      const checkedLines = checkedRecords(lines, ORDER_LINE, 'lines');
+      return wasm.canClose(checkedLines, checkedRecords(payments, PAYMENT, 'payments'));
+    },
+    payableBucket(dueDate, today) {
+      requireType(dueDate, 'string', 'dueDate');
+      requireType(today, 'string', 'today');
+      return wasm.payableBucket(dueDate, today);
+    },
+    groupPayables(payables, today) {
+      const checked = checkedRecords(payables, PAYABLE, 'payables');
+      requireType(today, 'string', 'today');
+      return wasm.groupPayables(checked, today);
+    },
+    validateIncome(row, currentBusinessDate) {
+      const checked = checkedRecord(row, INCOME, 'row', { commissionMinor: 0 });
+      requireType(currentBusinessDate, 'string', 'currentBusinessDate');
+      return wasm.validateIncome(checked, currentBusinessDate);
+    },
+    countShiftCash(openingFloatMinor, payments, countedCashMinor) {
+      requireType(openingFloatMinor, 'number', 'openingFloatMinor');
+      const checked = checkedRecords(payments, SHIFT_PAYMENT, 'payments');
+      requireType(countedCashMinor, 'number', 'countedCashMinor');
+      return wasm.countShiftCash(openingFloatMinor, checked, countedCashMinor);
+    },
+    parseExpenseCsv(text) {
+      requireType(text, 'string', 'text');
+      return wasm.parseExpenseCsv(text);
     },
   });
 }

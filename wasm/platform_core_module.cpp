@@ -6,11 +6,12 @@
 // - A function whose core counterpart returns a Result answers `{ok: true, value}` or
 //   `{ok: false, code, message}` with the core's error code and message. Functions that cannot fail answer
 //   the plain value. Nothing here throws into JS.
+// - The restaurant rules are bound in restaurant_module.cpp (a second EMSCRIPTEN_BINDINGS block of the same
+//   module); the answer and number helpers both files use are in js_result.h.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -33,41 +34,16 @@
 #include "core/result.h"
 #include "core/rsa_verify.h"
 #include "core/token.h"
+#include "wasm/js_result.h"
 
 namespace {
 
 using emscripten::val;
 
-val ok_result(const val& value) {
-  val out = val::object();
-  out.set("ok", true);
-  out.set("value", value);
-  return out;
-}
-
-val error_result(const core::Error& error) {
-  val out = val::object();
-  out.set("ok", false);
-  out.set("code", error.code);
-  out.set("message", error.message);
-  return out;
-}
-
-// JS numbers that are integers within ±(2^53 - 1) convert to int64 exactly; anything else (fractions, NaN,
-// infinities, huge values) is refused, so a caller never gets a result computed from a rounded amount.
-std::optional<std::int64_t> safe_integer(double number) {
-  constexpr double kMaxSafe = 9007199254740991.0;
-  if (!std::isfinite(number) || std::trunc(number) != number || std::fabs(number) > kMaxSafe) return {};
-  return static_cast<std::int64_t>(number);
-}
-
-// Integers the core takes as `int` (hours, day counts); nullopt for anything else, which the caller reports
-// with the error code the core uses for that argument.
-std::optional<int> safe_int(double number) {
-  auto wide = safe_integer(number);
-  if (!wide || *wide < -2147483647 || *wide > 2147483647) return {};
-  return static_cast<int>(*wide);
-}
+using platform_wasm::error_result;
+using platform_wasm::ok_result;
+using platform_wasm::safe_int;
+using platform_wasm::safe_integer;
 
 // --- money -------------------------------------------------------------------------------------------------
 
@@ -81,6 +57,8 @@ val vat_split(double gross_minor, double bps) {
   }
   auto gross = safe_integer(gross_minor);
   if (!gross) {
+    // The core checks the rate first: an out-of-range rate wins over an unusable gross.
+    if (auto status = core::validate_vat_rate_bps(*rate); !status) return error_result(status.error());
     return error_result(core::make_error(
         "invalid_amount", "grossMinor must be an integer from 0 to 1000000000000000 minor units"));
   }

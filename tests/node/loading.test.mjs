@@ -30,8 +30,9 @@ describe('loadPlatformCore', () => {
     assert.equal(a, b);
     assert.equal(Object.isFrozen(a), true);
     assert.deepEqual(Object.keys(a).sort(), [
-      'addDays', 'allows', 'businessDate', 'hasTokenShape', 'jwkThumbprint', 'makeToken', 'pkceChallenge', 'sha256Hex',
-      'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256',
+      'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'countShiftCash', 'expenseAmounts', 'groupPayables',
+      'hasTokenShape', 'jwkThumbprint', 'makeToken', 'orderBalance', 'orderTotals', 'parseExpenseCsv', 'payableBucket',
+      'pkceChallenge', 'sha256Hex', 'validateIncome', 'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256',
     ]);
   });
 

@@ -4,9 +4,19 @@ import loadDefault, {
   loadPlatformCore,
   type DayKey,
   type Err,
+  type ExpenseAmounts,
+  type ExpenseCsvImport,
+  type IncomeRow,
   type JsonValue,
   type JwkSet,
+  type LineTotals,
+  type OrderBalance,
+  type OrderLine,
+  type OrderPayment,
+  type PayableBucket,
+  type PayableGroup,
   type PlatformCore,
+  type ShiftCashCount,
   type VatSplit,
   type VerifiedJwt,
 } from '../../bindings/index.js';
@@ -81,6 +91,101 @@ if (challenge.ok) {
 }
 const thumbprint = core.jwkThumbprint({ kty: 'RSA', n: 'x', e: 'AQAB' });
 void rsText, thumbprint, core.jwkThumbprint('{}');
+
+// Restaurant rules.
+const amounts = core.expenseAmounts(11800, 1800, false);
+if (amounts.ok) {
+  const value: ExpenseAmounts = amounts.value;
+  const cost: number = value.costMinor;
+  void cost;
+} else {
+  const code: 'vat_rate_invalid' | 'invalid_amount' = amounts.code;
+  void code;
+}
+const lines: OrderLine[] = [
+  { lineId: 'l1', productId: 'p1', name: 'Soup', unitPriceMinor: 1000, quantity: 1, vatRateBps: 2000 },
+];
+const payments: readonly OrderPayment[] = [{ paymentId: 'pay_1', amountMinor: 500, method: 'card' }];
+const totals = core.orderTotals(lines);
+if (totals.ok) {
+  const first: LineTotals | undefined = totals.value.lines[0];
+  const vat: number = totals.value.vatMinor;
+  void first, vat;
+} else {
+  const code: 'invalid_quantity' | 'vat_rate_invalid' | 'invalid_amount' = totals.code;
+  void code;
+}
+const balance = core.orderBalance(lines, payments);
+if (balance.ok) {
+  const value: OrderBalance = balance.value;
+  const due: number = value.dueMinor;
+  const gross: number = value.totals.grossMinor;
+  void due, gross;
+}
+const payCheck = core.canPay(lines, payments, { paymentId: 'pay_2', amountMinor: 500, method: 'cash' });
+if (payCheck.ok) {
+  const nothing: null = payCheck.value;
+  void nothing;
+} else {
+  const code: 'invalid_quantity' | 'vat_rate_invalid' | 'invalid_amount' | 'payment_exceeds_due' = payCheck.code;
+  void code;
+}
+const closeCheck = core.canClose(lines, payments);
+if (!closeCheck.ok) {
+  // @ts-expect-error closing never fails with payment_exceeds_due
+  const wrong: 'payment_exceeds_due' = closeCheck.code;
+  void wrong;
+}
+const bucketOf = core.payableBucket('2026-02-01', '2026-01-29');
+if (bucketOf.ok) {
+  const key: PayableBucket = bucketOf.value;
+  void key;
+}
+const groups = core.groupPayables([{ expenseId: 'e1', dueDate: '2026-02-01', amountMinor: 100 }], '2026-01-29');
+if (groups.ok) {
+  const group: PayableGroup | undefined = groups.value[0];
+  const total: number | undefined = group?.totalMinor;
+  void total;
+}
+const income = core.validateIncome({ businessDate: '2026-03-10', channel: 'dine-in', grossMinor: 100 }, '2026-03-10');
+if (income.ok) {
+  const row: IncomeRow = income.value;
+  const diff: number | null = row.zReportDiffMinor;
+  void diff;
+}
+void core.validateIncome(
+  { businessDate: '2026-03-10', channel: 'bar', grossMinor: 100, commissionMinor: 5, zReportMinor: null },
+  '2026-03-10',
+);
+const shift = core.countShiftCash(20000, [{ method: 'cash', amountMinor: 4500 }], 24000);
+if (shift.ok) {
+  const count: ShiftCashCount = shift.value;
+  const difference: number = count.differenceMinor;
+  void difference;
+}
+const imported = core.parseExpenseCsv('accrualDate,category\n');
+if (imported.ok) {
+  const value: ExpenseCsvImport = imported.value;
+  const vendor: string | null | undefined = value.rows[0]?.vendor;
+  const column: string | undefined = value.errors[0]?.column;
+  void vendor, column;
+} else {
+  const code: 'invalid_csv' | 'invalid_csv_header' = imported.code;
+  void code;
+}
+
+// @ts-expect-error isVatDeductible is a boolean
+core.expenseAmounts(100, 2000, 'yes');
+// @ts-expect-error an order line needs its name
+core.orderTotals([{ lineId: 'l', productId: 'p', unitPriceMinor: 1, quantity: 1, vatRateBps: 0 }]);
+// @ts-expect-error a payment needs an id and a method
+core.canPay(lines, payments, { amountMinor: 100 });
+// @ts-expect-error payments are required
+core.canClose(lines);
+// @ts-expect-error shift payments carry amounts as numbers
+core.countShiftCash(0, [{ method: 'cash', amountMinor: '5' }], 0);
+// @ts-expect-error zReportMinor is a number or null
+core.validateIncome({ businessDate: '2026-03-10', channel: 'x', grossMinor: 1, zReportMinor: '5' }, '2026-03-10');
 
 // @ts-expect-error a secret is a string or bytes
 core.verifyJwtHs256('a.b.c', 42);

@@ -56,6 +56,7 @@ describe('vatSplit', () => {
 
   test('checks the rate before the amount, as the core does', () => {
     assert.equal(core.vatSplit(-1, 20000).code, 'vat_rate_invalid');
+    assert.equal(core.vatSplit(10.5, 20000).code, 'vat_rate_invalid');
   });
 
   test('throws a TypeError for arguments that are not numbers', () => {
