@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
+#include "edge/accounts/accounts.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
@@ -223,4 +226,40 @@ TEST_CASE("restaurant payables: branch access and company isolation") {
   REQUIRE(g.status == 200);
   for (auto& group : g.data().at("groups").as_array()) CHECK(group.at("items").as_array().empty());
   CHECK(groups_of(f.upcoming()).thisWeek == Ids{theirs});
+}
+
+TEST_CASE("restaurant payables: the stored keys and the payables index") {
+  Fixture f;
+  edge::App& app = f.edge.server->app();
+  auto company = app.accounts->company_by_slug("acme");
+  REQUIRE(company);
+  const std::string c = "c/" + company->id + "/";
+  auto keys = [&](const std::string& prefix) {
+    std::vector<std::string> out;
+    REQUIRE(app.kv
+                ->read([&](const store::ReadTxn& txn) -> core::Status {
+                  out.clear();
+                  txn.scan(app.restaurant_table, prefix, [&](std::string_view k, std::string_view) {
+                    out.emplace_back(k);
+                    return true;
+                  });
+                  return {};
+                })
+                .ok());
+    return out;
+  };
+  std::string bill = f.due(f.branch, 1200, "2026-11-20");
+  std::string plain = f.expense(f.branch, 10, "");
+  std::string prepaid = f.expense(f.branch, 20, R"(,"dueDate":"2026-11-20","paidAt":"2026-11-01T09:00:00Z")");
+  Ids expense_keys{c + "expense/" + bill, c + "expense/" + plain, c + "expense/" + prepaid};
+  std::sort(expense_keys.begin(), expense_keys.end());
+  CHECK(keys(c + "expense/") == expense_keys);
+  // Only the unpaid expense with a due date is indexed.
+  CHECK(keys(c + "payable/") == Ids{c + "payable/" + f.branch + "/2026-11-20/" + bill});
+
+  REQUIRE(f.pay(bill, R"({"amountMinor":1200})").status == 200);
+  CHECK(keys(c + "payable/").empty());
+  CHECK(keys(c + "expense/") == expense_keys);
+  CHECK(f.pay(plain, R"({"amountMinor":10})").status == 200);
+  CHECK(keys(c + "payable/").empty());
 }
