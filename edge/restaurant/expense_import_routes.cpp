@@ -105,8 +105,9 @@ struct PlanInput {
   std::string branchId;
   std::string now;
   const rules::ExpenseCsvImport* parsed = nullptr;
-  std::vector<std::string> expenseIds;              // one per good row, made before the transaction
-  std::map<std::string, std::string> newVendorIds;  // lower-cased vendor cell -> id, if it must be created
+  std::vector<std::string> expenseIds;  // one per good row, made before the transaction
+  // A fresh id per distinct lower-cased vendor cell of the good rows, used only if the cell names no vendor.
+  std::map<std::string, std::string> newVendorIds;
 };
 
 // Resolves the good rows against the records visible in `txn`. Pure apart from reading: the write
