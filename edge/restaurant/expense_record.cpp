@@ -1,0 +1,70 @@
+#include "edge/restaurant/expense_record.h"
+
+#include "core/date.h"
+#include "edge/platform/record_json.h"
+
+namespace edge::restaurant {
+namespace {
+
+json::value opt_text(const std::optional<std::string>& v) {
+  return v ? json::value(*v) : json::value(nullptr);
+}
+
+std::string payable_key(std::string_view company_id, const json::object& expense) {
+  return payable_prefix(company_id, record::str(expense, "branchId")) + record::str(expense, "dueDate") +
+         "/" + record::str(expense, "id");
+}
+
+}  // namespace
+
+json::object expense_json(const ExpenseRefs& refs, const core::restaurant::ExpenseRecord& e,
+                          std::string_view now) {
+  return json::object{
+      {"id", refs.id},
+      {"branchId", refs.branchId},
+      {"categoryId", refs.categoryId},
+      {"vendorId", opt_text(refs.vendorId)},
+      {"grossMinor", e.amounts.grossMinor},
+      {"vatRateBps", e.vatRateBps},
+      {"netMinor", e.amounts.netMinor},
+      {"vatMinor", e.amounts.vatMinor},
+      {"costMinor", e.amounts.costMinor},
+      {"accrualDate", core::format_day_key(e.accrualDate)},
+      {"dueDate", e.dueDate ? json::value(core::format_day_key(*e.dueDate)) : json::value(nullptr)},
+      {"paidAt", record::time_or_null(e.paidAtUnixMs)},
+      {"paymentMethod", e.paymentMethod},
+      {"isVatDeductible", e.isVatDeductible},
+      {"receiptUrl", opt_text(refs.receiptUrl)},
+      {"createdAt", now},
+      {"updatedAt", now},
+  };
+}
+
+std::string expense_key(std::string_view company_id, std::string_view expense_id) {
+  return "c/" + std::string(company_id) + "/expense/" + std::string(expense_id);
+}
+
+std::string payable_prefix(std::string_view company_id, std::string_view branch_id) {
+  std::string prefix = "c/" + std::string(company_id) + "/payable/";
+  if (!branch_id.empty()) prefix += std::string(branch_id) + "/";
+  return prefix;
+}
+
+bool is_payable(const json::object& expense) {
+  return !record::str(expense, "dueDate").empty() && record::str(expense, "paidAt").empty();
+}
+
+void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                 const json::object& expense) {
+  txn.put(t, expense_key(company_id, record::str(expense, "id")), core::to_json(expense));
+  if (is_payable(expense))
+    txn.put(t, payable_key(company_id, expense),
+            core::to_json(json::object{{"expenseId", record::str(expense, "id")}}));
+}
+
+void erase_payable(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                   const json::object& expense) {
+  if (!record::str(expense, "dueDate").empty()) txn.erase(t, payable_key(company_id, expense));
+}
+
+}  // namespace edge::restaurant

@@ -1,0 +1,52 @@
+#pragma once
+// Stored expenses (docs/restaurant-expenses.md): the JSON record the API shows, its key and the payables
+// index that is written with it. Shared by POST /expenses, the CSV import and the payables routes; reports
+// and the overview read the same member names.
+//
+// Record: {id, branchId, categoryId, vendorId (string|null), grossMinor, vatRateBps, netMinor, vatMinor,
+// costMinor, accrualDate, dueDate (string|null), paidAt (ISO ms UTC|null), paymentMethod, isVatDeductible,
+// receiptUrl (string|null), createdAt, updatedAt} under `c/<companyId>/expense/<id>`.
+// Index: an unpaid expense with a dueDate also has `c/<companyId>/payable/<branchId>/<dueDate>/<id>`
+// (value `{"expenseId": id}`), so the payables board reads only what is owed, already in due-date order.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/json.h"
+#include "core/restaurant/expense.h"
+#include "native/store/kv_store.h"
+
+namespace edge::restaurant {
+
+namespace json = core::json;
+
+// The members of an expense that are references or free text, not rules (core::restaurant::ExpenseRecord).
+struct ExpenseRefs {
+  std::string id;
+  std::string branchId;
+  std::string categoryId;
+  std::optional<std::string> vendorId;
+  std::optional<std::string> receiptUrl;
+};
+
+// The record of a validated expense; createdAt and updatedAt are `now`.
+json::object expense_json(const ExpenseRefs& refs, const core::restaurant::ExpenseRecord& e,
+                          std::string_view now);
+
+std::string expense_key(std::string_view company_id, std::string_view expense_id);
+// The payables index prefix of one branch (`c/<companyId>/payable/<branchId>/`), or of every branch when
+// `branch_id` is empty (`c/<companyId>/payable/`).
+std::string payable_prefix(std::string_view company_id, std::string_view branch_id);
+
+// Whether a stored record is a payable: a dueDate and no paidAt.
+bool is_payable(const json::object& expense);
+
+// Stores `expense` and, when it is a payable, its index key, in `txn`.
+void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                 const json::object& expense);
+// Removes the index key of `expense` (as it was stored), if it has one.
+void erase_payable(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                   const json::object& expense);
+
+}  // namespace edge::restaurant
