@@ -155,9 +155,10 @@ TEST_CASE("restaurant reports: cash basis counts a cost on its payment date in t
   CHECK(d.at("totals").as_object().at("costs") == json::value(costs(75150, 64027, 11123, 64027)));
   // Income counts on its business date on both bases.
   CHECK(d.at("totals").as_object().at("income") == json::value(income(150000, 4500, 145500)));
-  // No food categories: no ratio.
-  CHECK(d.at("foodCost").as_object().at("ratioBps").is_null());
-  CHECK(d.at("topVendors").as_array().size() == 3);  // default 5, three vendors have costs
+  // No food categories: a food cost of 0 over the income net 145500 is a ratio of 0.
+  CHECK(d.at("foodCost").as_object().at("ratioBps").as_int64() == 0);
+  // Default topVendors 5, but only Landlord (e2) and Metro (e1, e4) have cash costs: e3 (Fish) is unpaid.
+  CHECK(d.at("topVendors").as_array().size() == 2);
 }
 
 TEST_CASE("restaurant reports: one branch, and what a branch-limited token sees") {
@@ -245,4 +246,20 @@ TEST_CASE("restaurant reports: the CSV export carries the same figures and is wr
   CHECK(f.edge.get(kBase + "/audit-log", viewer).status == 403);
   CHECK(f.edge.get(kBase + "/reports/export?" + query, viewer).status == 200);
   CHECK(log().data().as_array().size() == 2);
+}
+
+TEST_CASE("restaurant reports: a window without income has no food-cost ratio") {
+  Fixture f;
+  // September: only e5 (1000 at 0 %, no vendor), no income.
+  auto r = f.report("from=2026-09-01&to=2026-09-30&foodCategoryIds=" + f.food);
+  REQUIRE(r.status == 200);
+  const auto& d = r.data().as_object();
+  CHECK(d.at("totals") ==
+        json::value(json::object{{"costs", costs(1000, 1000, 0, 1000)}, {"income", income(0, 0, 0)}}));
+  CHECK(d.at("foodCost") == json::value(json::object{{"categoryIds", json::array{json::value(f.food)}},
+                                                      {"foodCostMinor", 1000},
+                                                      {"incomeNetMinor", 0},
+                                                      {"ratioBps", nullptr}}));
+  CHECK(d.at("byVendor").as_array().empty());
+  CHECK(d.at("topVendors").as_array().empty());
 }
