@@ -1,5 +1,7 @@
 #include "edge/demo.h"
 
+#include "edge/restaurant/restaurant_demo.h"
+
 #include <sys/stat.h>
 
 #include <fstream>
@@ -45,6 +47,8 @@ core::Result<DemoCredentials> seed_demo(App& app) {
   auto token = app.accounts->create_token(*company, "demo", kAllPermissions, nullptr);
   if (!token) return token.error();
   d.access_token = token->plaintext;
+  auto restaurant = restaurant::seed_restaurant_demo(app, d.company_slug, d.access_token);
+  if (!restaurant.ok()) return restaurant.error();
   {
     std::ofstream out(path, std::ios::trunc);
     out << json::serialize(json::object{{"company", d.company_slug},

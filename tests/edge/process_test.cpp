@@ -126,6 +126,18 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   REQUIRE(company);
   CHECK(company->status == 200);
   CHECK(parse(company->body).at("data").at("name").as_string() == "Demo Bistro");
+  // The restaurant demo: two branches, one open tab, the two power bills overdue (412500 each).
+  httplib::Headers bearer{{"Authorization", "Bearer " + token}};
+  auto branches = client.Get("/api/restaurant/companies/demo/branches", bearer);
+  REQUIRE(branches);
+  CHECK(parse(branches->body).at("data").as_array().size() == 2);
+  auto overview = client.Get("/api/restaurant/companies/demo/overview", bearer);
+  REQUIRE(overview);
+  REQUIRE(overview->status == 200);
+  json::value totals = parse(overview->body).at("data").at("totals");
+  CHECK(totals.at("openTabs").at("count").as_int64() == 1);
+  CHECK(totals.at("overdue").at("count").as_int64() == 2);
+  CHECK(totals.at("overdue").at("totalMinor").as_int64() == 825000);
 
   REQUIRE(::kill(pid, SIGTERM) == 0);
   int status = 0;
