@@ -50,16 +50,24 @@ std::string payable_prefix(std::string_view company_id, std::string_view branch_
   return prefix;
 }
 
+std::string accrual_prefix(std::string_view company_id, std::string_view branch_id) {
+  return "c/" + std::string(company_id) + "/expacc/" + std::string(branch_id) + "/";
+}
+
 bool is_payable(const json::object& expense) {
   return !record::str(expense, "dueDate").empty() && record::str(expense, "paidAt").empty();
 }
 
 void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
                  const json::object& expense) {
-  txn.put(t, expense_key(company_id, record::str(expense, "id")), core::to_json(expense));
-  if (is_payable(expense))
-    txn.put(t, payable_key(company_id, expense),
-            core::to_json(json::object{{"expenseId", record::str(expense, "id")}}));
+  std::string id = record::str(expense, "id");
+  std::string ref = core::to_json(json::object{{"expenseId", id}});
+  txn.put(t, expense_key(company_id, id), core::to_json(expense));
+  txn.put(t,
+          accrual_prefix(company_id, record::str(expense, "branchId")) + record::str(expense, "accrualDate") +
+              "/" + id,
+          ref);
+  if (is_payable(expense)) txn.put(t, payable_key(company_id, expense), ref);
 }
 
 void erase_payable(store::WriteTxn& txn, store::Table t, std::string_view company_id,

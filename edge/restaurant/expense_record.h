@@ -8,6 +8,9 @@
 // receiptUrl (string|null), createdAt, updatedAt} under `c/<companyId>/expense/<id>`.
 // Index: an unpaid expense with a dueDate also has `c/<companyId>/payable/<branchId>/<dueDate>/<id>`
 // (value `{"expenseId": id}`), so the payables board reads only what is owed, already in due-date order.
+// Index: every expense has `c/<companyId>/expacc/<branchId>/<accrualDate>/<id>` (same value), so a window of
+// accrual dates (the overview's month so far) reads its expenses without scanning the others. accrualDate
+// and branchId never change after create.
 
 #include <optional>
 #include <string>
@@ -39,10 +42,14 @@ std::string expense_key(std::string_view company_id, std::string_view expense_id
 // `branch_id` is empty (`c/<companyId>/payable/`).
 std::string payable_prefix(std::string_view company_id, std::string_view branch_id);
 
+// The accrual index prefix of one branch: `c/<companyId>/expacc/<branchId>/`; keys continue
+// `<YYYY-MM-DD>/<id>`.
+std::string accrual_prefix(std::string_view company_id, std::string_view branch_id);
+
 // Whether a stored record is a payable: a dueDate and no paidAt.
 bool is_payable(const json::object& expense);
 
-// Stores `expense` and, when it is a payable, its index key, in `txn`.
+// Stores `expense`, its accrual index key and, when it is a payable, its payables index key, in `txn`.
 void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
                  const json::object& expense);
 // Removes the index key of `expense` (as it was stored), if it has one.

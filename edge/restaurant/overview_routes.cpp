@@ -1,9 +1,10 @@
 // The landing overview (spec document 3, GET /overview; docs/restaurant-reports.md): per branch, today's
 // takings, open tabs, overdue payables and the month so far, and their totals over the branches shown.
 //
-// Reads the indexes the other routes keep: the order payment ledger `c/<id>/orderpay/<branch>/<day>/...`,
-// open orders `c/<id>/orderopen/<branch>/<day>/<order>`, payables `c/<id>/payable/<branch>/<due>/<expense>`,
-// and income rows `c/<id>/income/<branch>/<day>/<channel>`; only the month's costs need the expenses.
+// Reads only the indexes the other routes keep, each from the day it needs: the order payment ledger
+// `c/<id>/orderpay/<branch>/<day>/...`, open orders `c/<id>/orderopen/<branch>/<day>/<order>`, payables
+// `c/<id>/payable/<branch>/<due>/<expense>`, accrued expenses `c/<id>/expacc/<branch>/<day>/<expense>` and
+// income rows `c/<id>/income/<branch>/<day>/<channel>`, so its cost follows one month of one company.
 
 #include <algorithm>
 #include <map>
@@ -12,6 +13,7 @@
 #include "core/restaurant/report.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/restaurant/expense_record.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
@@ -95,6 +97,26 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
     return true;
   });
 
+  // The month's costs: expenses accrued from the first of the month to the business date, by the accrual
+  // index, so the overview reads this month's expenses and no others.
+  std::string accrued = accrual_prefix(ctx.company.id, id);
+  txn.scan(
+      t, accrued,
+      [&](std::string_view key, std::string_view) {
+        if (day_in_key(key, accrued.size()) > today) return false;
+        auto stored = txn.get(t, expense_key(ctx.company.id, key.substr(key.rfind('/') + 1)));
+        if (!stored) return true;
+        auto e = core::parse_json_object(*stored);
+        if (!e) return true;
+        auto accrual = core::parse_day_key(record::str(*e, "accrualDate"));
+        if (!accrual) return true;
+        o.monthExpenses.push_back({id, record::str(*e, "categoryId"), std::nullopt, *accrual, std::nullopt,
+                                   record::num(*e, "grossMinor"), record::num(*e, "netMinor"),
+                                   record::num(*e, "vatMinor"), record::num(*e, "costMinor")});
+        return true;
+      },
+      accrued + month);
+
   std::string income = company_key(ctx, "income", id) + "/";
   txn.scan(
       t, income,
@@ -175,22 +197,6 @@ void register_overview(App& app) {
             o = std::move(fresh);
             read_indexes(txn, t, ctx, o);
           }
-          // The month's costs: expenses accrued from the first of each branch's month to its business date.
-          std::map<std::string, BranchOverview*, std::less<>> by_id;
-          for (auto& o : views) by_id[record::str(o.branch, "id")] = &o;
-          txn.scan(t, "c/" + ctx.company.id + "/expense/", [&](std::string_view, std::string_view value) {
-            auto e = core::parse_json_object(value);
-            if (!e) return true;
-            auto it = by_id.find(record::str(*e, "branchId"));
-            if (it == by_id.end()) return true;
-            auto accrual = core::parse_day_key(record::str(*e, "accrualDate"));
-            if (!accrual) return true;
-            it->second->monthExpenses.push_back({it->first, record::str(*e, "categoryId"), std::nullopt,
-                                                 *accrual, std::nullopt, record::num(*e, "grossMinor"),
-                                                 record::num(*e, "netMinor"), record::num(*e, "vatMinor"),
-                                                 record::num(*e, "costMinor")});
-            return true;
-          });
           return {};
         });
         if (!st.ok()) return rest_error(st.error());

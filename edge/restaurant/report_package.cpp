@@ -6,6 +6,7 @@
 #include "core/restaurant/csv.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/restaurant/expense_record.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 #include "native/time/zone.h"
@@ -126,10 +127,21 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
   std::vector<core::restaurant::ReportIncome> income;
   store::Table t = app.restaurant_table;
   std::optional<core::Error> bad_record;
+  // The share of the company's expenses the window and the branches select, guessed from the calendar:
+  // the index pays below 30 % (bench/restaurant_load: a month of all branches, or a year of one of ten,
+  // read through the index in a fifth to a half of a full scan's time; a year of all branches is faster
+  // by the scan).
+  const double days = static_cast<double>(core::days_between(p.request.query.from, p.request.query.to) + 1);
+  const double share = std::min(1.0, days / 365.0) * static_cast<double>(zones.size()) /
+                       static_cast<double>(std::max<std::size_t>(branches->size(), 1));
+  const bool index_pays = share < 0.3;
+  const std::string from = core::format_day_key(p.request.query.from);
+  const std::string to = core::format_day_key(p.request.query.to);
   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     expenses.clear();
     income.clear();
-    txn.scan(t, base + "expense/", [&](std::string_view, std::string_view value) {
+    // One stored expense into the report's input; false stops the scan on an unreadable paidAt.
+    auto take = [&](std::string_view value) {
       auto e = core::parse_json_object(value);
       if (!e) return true;
       std::string branch_id = record::str(*e, "branchId");
@@ -159,18 +171,45 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
       }
       expenses.push_back(std::move(r));
       return true;
-    });
-    txn.scan(t, base + "income/", [&](std::string_view, std::string_view value) {
-      auto i = core::parse_json_object(value);
-      if (!i) return true;
-      std::string branch_id = record::str(*i, "branchId");
-      if (!zones.contains(branch_id)) return true;
-      auto day = core::parse_day_key(record::str(*i, "businessDate"));
-      if (!day) return true;
-      income.push_back({branch_id, *day, record::num(*i, "grossMinor"), record::num(*i, "commissionMinor"),
-                        record::num(*i, "netMinor")});
-      return true;
-    });
+    };
+    if (p.request.query.basis == core::restaurant::ReportBasis::accrual && index_pays) {
+      // Accrual over a small share of the data: only the window's expenses of the counted branches, through
+      // their accrual index. Over most of it, one sequential scan beats a lookup per expense.
+      for (const auto& [branch_id, zone] : zones) {
+        std::string prefix = accrual_prefix(ctx.company.id, branch_id);
+        bool ok = true;
+        txn.scan(
+            t, prefix,
+            [&](std::string_view key, std::string_view) {
+              if (key.substr(prefix.size(), 10) > to) return false;
+              auto stored = txn.get(t, expense_key(ctx.company.id, key.substr(key.rfind('/') + 1)));
+              return stored ? (ok = take(*stored)) : true;
+            },
+            prefix + from);
+        if (!ok) break;
+      }
+    } else {
+      // Every expense (cash basis: a cost counts when it was paid, which may be long before or after its
+      // accrual).
+      txn.scan(t, base + "expense/", [&](std::string_view, std::string_view value) { return take(value); });
+    }
+    // Income rows are keyed by branch and business date: read each counted branch's window only.
+    for (const auto& [branch_id, zone] : zones) {
+      std::string prefix = base + "income/" + branch_id + "/";
+      txn.scan(
+          t, prefix,
+          [&](std::string_view key, std::string_view value) {
+            if (key.substr(prefix.size(), 10) > to) return false;
+            auto i = core::parse_json_object(value);
+            if (!i) return true;
+            auto day = core::parse_day_key(record::str(*i, "businessDate"));
+            if (!day) return true;
+            income.push_back({branch_id, *day, record::num(*i, "grossMinor"),
+                              record::num(*i, "commissionMinor"), record::num(*i, "netMinor")});
+            return true;
+          },
+          prefix + from);
+    }
     return {};
   });
   if (!st.ok()) return st.error();

@@ -257,9 +257,28 @@ TEST_CASE("restaurant reports: a window without income has no food-cost ratio") 
   CHECK(d.at("totals") ==
         json::value(json::object{{"costs", costs(1000, 1000, 0, 1000)}, {"income", income(0, 0, 0)}}));
   CHECK(d.at("foodCost") == json::value(json::object{{"categoryIds", json::array{json::value(f.food)}},
-                                                      {"foodCostMinor", 1000},
-                                                      {"incomeNetMinor", 0},
-                                                      {"ratioBps", nullptr}}));
+                                                     {"foodCostMinor", 1000},
+                                                     {"incomeNetMinor", 0},
+                                                     {"ratioBps", nullptr}}));
   CHECK(d.at("byVendor").as_array().empty());
   CHECK(d.at("topVendors").as_array().empty());
+}
+
+TEST_CASE(
+    "restaurant reports: a long window (read by a full scan) agrees with a short one (read by the index)") {
+  Fixture f;
+  auto year = f.report("from=2026-01-01&to=2026-12-31");    // the whole year of both branches: full scan
+  auto autumn = f.report("from=2026-10-01&to=2026-11-30");  // two months: the accrual index
+  REQUIRE(year.status == 200);
+  REQUIRE(autumn.status == 200);
+  const auto& months = year.data().as_object().at("months").as_array();
+  REQUIRE(months.size() == 12);
+  CHECK(months[8].as_object().at("month").as_string() == "2026-09");
+  CHECK(months[8].as_object().at("costs") == json::value(costs(1000, 1000, 0, 1000)));  // e5
+  CHECK(months[9] == autumn.data().as_object().at("months").as_array()[0]);
+  CHECK(months[10] == autumn.data().as_object().at("months").as_array()[1]);
+  CHECK(months[0].as_object().at("costs") == json::value(costs(0, 0, 0, 0)));
+  // The year: the autumn plus e5.
+  CHECK(year.data().as_object().at("totals").as_object().at("costs") ==
+        json::value(costs(80550, 69027, 11523, 69427)));
 }
