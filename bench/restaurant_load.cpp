@@ -35,6 +35,7 @@
 #include "edge/server.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
+#include "native/store/lmdb_store.h"
 
 namespace {
 
@@ -98,6 +99,14 @@ struct PhaseResult {
   double seconds = 0;
   std::vector<double> latencies_ms;
 };
+
+// Durable commits (one fsync each) and write requests so far, from the LMDB store's counters.
+std::pair<std::uint64_t, std::uint64_t> commit_counters(edge::App& app) {
+  auto* lmdb = dynamic_cast<store::LmdbStore*>(app.kv.get());
+  if (!lmdb) return {0, 0};
+  auto stats = lmdb->stats();
+  return {stats.commits, stats.write_requests};
+}
 
 void report_phase(const char* name, PhaseResult& r, int clients) {
   std::sort(r.latencies_ms.begin(), r.latencies_ms.end());
@@ -305,6 +314,15 @@ int main(int argc, char** argv) {
   Setup s = seed_company(**server);
 
   std::vector<std::vector<std::pair<std::string, std::int64_t>>> created(static_cast<std::size_t>(clients));
+  auto commits_before = commit_counters((*server)->app());
+  auto print_commits = [&] {
+    auto now = commit_counters((*server)->app());
+    std::uint64_t commits = now.first - commits_before.first, writes = now.second - commits_before.second;
+    std::printf("          %llu durable commits for %llu writes: %.1f writes per fsync\n",
+                static_cast<unsigned long long>(commits), static_cast<unsigned long long>(writes),
+                commits ? static_cast<double>(writes) / static_cast<double>(commits) : 0.0);
+    commits_before = now;
+  };
   if (phases.find("orders") != std::string::npos) {
     auto r = run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
       std::string body = R"({"branchId":")" + s.branches[static_cast<std::size_t>(t) % s.branches.size()] +
@@ -320,6 +338,7 @@ int main(int argc, char** argv) {
       return 1;
     });
     report_phase("orders", r, clients);
+    print_commits();
   }
   if (phases.find("payments") != std::string::npos) {
     auto r = run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
@@ -332,6 +351,7 @@ int main(int argc, char** argv) {
       return res && (res->status == 200 || res->status == 201) ? 1 : 0;
     });
     report_phase("payments", r, clients);
+    print_commits();
   }
   if (phases.find("report") != std::string::npos) {
     auto start = Clock::now();
