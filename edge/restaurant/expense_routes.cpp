@@ -99,17 +99,12 @@ bool plain_id(std::string_view id) {
 void register_expenses(App& app) {
   Router& r = app.router;
   r.add("POST", path("/expenses"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
-          auto body = core::parse_json_object(req.body);
-          if (!body) return rest_error(body.error());
-          auto branch_id = core::require_string(*body, "branchId");
-          if (!branch_id) return rest_error(branch_id.error());
-          if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-          auto branch = load_branch(app, ctx, *branch_id);
-          if (!branch) return rest_error(branch.error());
+          auto write = read_branch_write(app, req, ctx);
+          if (!write) return rest_error(write.error());
           ExpenseBody in;
-          auto st = read_expense_body(*body, in);
+          auto st = read_expense_body(write->body, in);
           if (!st.ok()) return rest_error(st.error());
-          in.refs.branchId = *branch_id;
+          in.refs.branchId = write->branchId;
           in.refs.id = core::make_id("exp_", app.random);
           json::object rec = expense_json(in.refs, in.expense, now_text(app));
 

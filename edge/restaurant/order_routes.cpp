@@ -63,17 +63,12 @@ Response replay(App& app, const CompanyContext& ctx, const json::object& idem,
 }
 
 Response create_order(App& app, Request& req, const CompanyContext& ctx) {
-  auto body = core::parse_json_object(req.body);
-  if (!body) return rest_error(body.error());
-  auto branch_id = core::require_string(*body, "branchId");
-  if (!branch_id) return rest_error(branch_id.error());
-  if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-  auto branch = load_branch(app, ctx, *branch_id);
-  if (!branch) return rest_error(branch.error());
-  auto parsed = parse_create(*body);
+  auto write = read_branch_write(app, req, ctx);
+  if (!write) return rest_error(write.error());
+  auto parsed = parse_create(write->body);
   if (!parsed) return rest_error(parsed.error());
   CreateRequest& in = *parsed;
-  in.branchId = *branch_id;
+  in.branchId = write->branchId;
   std::string fingerprint = create_fingerprint(in.branchId, in.tableId, in.items);
   std::string idem_key = order_idempotency_key(ctx, in.clientOrderId);
 
@@ -96,7 +91,7 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
     if (!line) return rest_error(line.error());
     lines.emplace_back(std::move(*line));
   }
-  auto day = current_business_date(app, *branch);
+  auto day = current_business_date(app, write->branch);
   if (!day) return rest_error(day.error());
   std::string business_date = core::format_day_key(*day);
   std::string now = now_text(app);

@@ -93,4 +93,16 @@ core::Result<std::optional<json::object>> branch_query(App& app, const Request& 
   return std::optional<json::object>(std::move(*b));
 }
 
+core::Result<BranchWrite> read_branch_write(App& app, const Request& req, const CompanyContext& ctx) {
+  auto body = core::parse_json_object(req.body);
+  if (!body) return body.error();
+  auto branch_id = core::require_string(*body, "branchId");
+  if (!branch_id) return branch_id.error();
+  if (!may_write_branch(ctx, *branch_id))
+    return core::make_error("forbidden_branch", "access token may not write to branch '" + *branch_id + "'");
+  auto branch = load_branch(app, ctx, *branch_id);
+  if (!branch) return branch.error();
+  return BranchWrite{std::move(*body), std::move(*branch_id), std::move(*branch)};
+}
+
 }  // namespace edge::restaurant

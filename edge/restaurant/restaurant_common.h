@@ -65,6 +65,17 @@ core::Result<core::CivilDate> current_calendar_date(App& app, const json::object
 core::Result<std::optional<json::object>> branch_query(App& app, const Request& req,
                                                        const CompanyContext& ctx);
 
+// A write whose JSON body names its branch (income, expenses, orders, shifts), checked in this order: the
+// body (400 invalid_json / invalid_body), `branchId` (422 missing_field / invalid_field), the caller's write
+// permission on that branch (403 forbidden_branch, before the lookup, so a branch-limited token learns
+// nothing of other branches), the branch itself (404 branch_not_found).
+struct BranchWrite {
+  json::object body;
+  std::string branchId;
+  json::object branch;
+};
+core::Result<BranchWrite> read_branch_write(App& app, const Request& req, const CompanyContext& ctx);
+
 // Route registration, one function per file.
 void register_branches(App& app);
 void register_catalog(App& app);

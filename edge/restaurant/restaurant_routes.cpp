@@ -289,18 +289,15 @@ void register_catalog(App& app) {
 void register_income(App& app) {
   Router& r = app.router;
   r.add("POST", path("/income"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
-          auto body = core::parse_json_object(req.body);
-          if (!body) return rest_error(body.error());
-          auto branch_id = core::require_string(*body, "branchId");
-          if (!branch_id) return rest_error(branch_id.error());
-          if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-          auto branch = load_branch(app, ctx, *branch_id);
-          if (!branch) return rest_error(branch.error());
-          auto today = current_business_date(app, *branch);
+          auto write = read_branch_write(app, req, ctx);
+          if (!write) return rest_error(write.error());
+          const json::object& body = write->body;
+          const std::string& branch_id = write->branchId;
+          auto today = current_business_date(app, write->branch);
           if (!today) return rest_error(today.error());
 
           core::restaurant::IncomeInput in;
-          auto day = core::optional_string(*body, "businessDate");
+          auto day = core::optional_string(body, "businessDate");
           if (!day) return rest_error(day.error());
           if (*day) {
             auto parsed = core::parse_day_key(**day);
@@ -309,11 +306,11 @@ void register_income(App& app) {
           } else {
             in.businessDate = *today;
           }
-          auto channel = core::require_string(*body, "channel");
+          auto channel = core::require_string(body, "channel");
           if (!channel) return rest_error(channel.error());
           in.channel = *channel;
           auto amount = [&](std::string_view key, bool required) {
-            return amount_field(*body, key, required);
+            return amount_field(body, key, required);
           };
           auto gross = amount("grossMinor", true);
           if (!gross) return rest_error(gross.error());
@@ -329,11 +326,11 @@ void register_income(App& app) {
           if (!row) return rest_error(row.error());
 
           std::string day_key = core::format_day_key(row->businessDate);
-          std::string key = company_key(ctx, "income", *branch_id + "/" + day_key + "/" + row->channel);
+          std::string key = company_key(ctx, "income", branch_id + "/" + day_key + "/" + row->channel);
           std::string new_id = core::make_id("inc_", app.random);
           std::string now = now_text(app);
           json::object rec{{"id", new_id},
-                           {"branchId", *branch_id},
+                           {"branchId", branch_id},
                            {"businessDate", day_key},
                            {"channel", row->channel},
                            {"grossMinor", row->grossMinor},

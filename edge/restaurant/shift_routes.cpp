@@ -65,24 +65,20 @@ Response conflict_with_shift(const core::Error& e, const json::object& shift) {
 void open_shift(App& app) {
   app.router.add("POST", path("/shifts"),
                  restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
-                   auto body = core::parse_json_object(req.body);
-                   if (!body) return rest_error(body.error());
-                   auto branch_id = core::require_string(*body, "branchId");
-                   if (!branch_id) return rest_error(branch_id.error());
-                   if (!may_write_branch(ctx, *branch_id)) return rest_forbidden_branch(*branch_id);
-                   auto branch = load_branch(app, ctx, *branch_id);
-                   if (!branch) return rest_error(branch.error());
-                   auto opening = amount_field(*body, "openingFloatMinor", true);
+                   auto write = read_branch_write(app, req, ctx);
+                   if (!write) return rest_error(write.error());
+                   const std::string& branch_id = write->branchId;
+                   auto opening = amount_field(write->body, "openingFloatMinor", true);
                    if (!opening) return rest_error(opening.error());
                    auto valid = core::validate_amount_minor(**opening, "openingFloatMinor");
                    if (!valid.ok()) return rest_error(valid.error());
-                   auto day = current_business_date(app, *branch);
+                   auto day = current_business_date(app, write->branch);
                    if (!day) return rest_error(day.error());
 
                    std::string now = now_text(app);
                    std::string id = core::make_id("shf_", app.random);
                    json::object rec{{"id", id},
-                                    {"branchId", *branch_id},
+                                    {"branchId", branch_id},
                                     {"businessDate", core::format_day_key(*day)},
                                     {"status", "open"},
                                     {"openingFloatMinor", **opening},
@@ -94,7 +90,7 @@ void open_shift(App& app) {
                                     {"differenceMinor", nullptr},
                                     {"createdAt", now},
                                     {"updatedAt", now}};
-                   std::string index = open_shift_key(ctx, *branch_id);
+                   std::string index = open_shift_key(ctx, branch_id);
                    std::optional<json::object> open;
                    store::Table t = app.restaurant_table;
                    auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
@@ -103,7 +99,7 @@ void open_shift(App& app) {
                        if (auto s = txn.get(t, company_key(ctx, "shift", *existing)))
                          open = core::parse_json_object(*s).value_or(json::object{});
                        return core::make_error("shift_already_open",
-                                               "branch '" + *branch_id + "' already has an open shift");
+                                               "branch '" + branch_id + "' already has an open shift");
                      }
                      txn.put(t, company_key(ctx, "shift", id), core::to_json(rec));
                      txn.put(t, index, id);
