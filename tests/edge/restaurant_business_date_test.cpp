@@ -5,23 +5,14 @@
 #include <doctest/doctest.h>
 
 #include "core/date.h"
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-
-edge::Config roomy() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};  // the manual clock never refills the token bucket
-  return c;
-}
-
-std::string str(const json::value& v, std::string_view key) {
-  return std::string(v.as_object().at(key).as_string());
-}
 
 std::int64_t at(const std::string& utc) {
   auto ms = core::parse_timestamp(utc);
@@ -30,7 +21,7 @@ std::int64_t at(const std::string& utc) {
 }
 
 struct Fixture {
-  TestEdge edge{roomy()};
+  TestEdge edge{unthrottled()};
   std::string moda, midnight, la, soup;
   int orders = 0;
 

@@ -2,19 +2,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
-namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-constexpr const char* kNow = "2026-11-18T11:06:40.000Z";
-
-std::string id_of(const testing::Reply& r) {
-  return std::string(r.data().at("id").as_string());
-}
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("restaurant: categories and vendors CRUD") {
   TestEdge edge;

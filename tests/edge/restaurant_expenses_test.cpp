@@ -3,18 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-constexpr const char* kNow = "2026-11-18T11:06:40.000Z";
-
-std::string id_of(const testing::Reply& r) {
-  return std::string(r.data().at("id").as_string());
-}
 
 std::string create(TestEdge& edge, const std::string& path, const std::string& body,
                    const std::string& base = kBase) {

@@ -3,18 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-constexpr const char* kNow = "2026-11-18T11:06:40.000Z";  // 14:06:40 in Istanbul: business date 2026-11-18
-
-std::string id_of(const testing::Reply& r) {
-  return std::string(r.data().at("id").as_string());
-}
 
 std::string branch(TestEdge& edge, const std::string& body = R"({"name":"Moda"})") {
   auto r = edge.post(kBase + "/branches", body, edge.acme_token);

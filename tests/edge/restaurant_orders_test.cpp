@@ -13,28 +13,18 @@
 #include <thread>
 
 #include "edge/app.h"
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::Reply;
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-constexpr const char* kNow = "2026-11-18T11:06:40.000Z";  // 14:06:40 in Istanbul: business date 2026-11-18
-
-edge::Config roomy() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};  // the manual clock never refills the token bucket
-  return c;
-}
-
-std::string str(const json::value& v, std::string_view key) {
-  return std::string(v.at(key).as_string());
-}
 
 struct Shop {
-  TestEdge edge{roomy()};
+  TestEdge edge{unthrottled()};
   std::string branch, other_branch, table, other_table;
   std::string tea, beer, burger, small, large, cheese;
 

@@ -4,23 +4,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-
-edge::Config roomy() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};  // the manual clock never refills the token bucket
-  return c;
-}
-
-std::string str(const json::value& v, std::string_view key) {
-  return std::string(v.as_object().at(key).as_string());
-}
 
 std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
   auto r = edge.post(kBase + path, body, edge.acme_token);
@@ -63,7 +54,7 @@ json::object figures(std::int64_t payments, std::int64_t payment_count, json::ob
 // Kadikoy (America/New_York, business date 11-18): income today dine-in 1000; nothing else.
 // Eski (inactive): an income row today of 500, left out of the overview without branchId.
 struct Fixture {
-  TestEdge edge{roomy()};
+  TestEdge edge{unthrottled()};
   std::string moda, kadikoy, eski, food;
 
   Fixture() {

@@ -3,17 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-
-std::string str(const json::value& v, std::string_view key) {
-  return std::string(v.as_object().at(key).as_string());
-}
 
 std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
   auto r = edge.post(kBase + path, body, edge.acme_token);

@@ -3,23 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include "restaurant_support.h"
 #include "test_edge.h"
 
 using testing::TestEdge;
 namespace json = core::json;
+using namespace restaurant_test;
 
 namespace {
-const std::string kBase = "/api/restaurant/companies/acme";
-
-edge::Config roomy() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};  // the manual clock never refills the token bucket
-  return c;
-}
-
-std::string str(const json::value& v, std::string_view key) {
-  return std::string(v.as_object().at(key).as_string());
-}
 
 std::string create(TestEdge& edge, const std::string& path, const std::string& body, int status = 201) {
   auto r = edge.post(kBase + path, body, edge.acme_token);
@@ -45,7 +36,7 @@ void pay(TestEdge& edge, const std::string& order_id, const std::string& payment
 }  // namespace
 
 TEST_CASE("restaurant shift close: expected cash = opening float + the shift's cash payments") {
-  TestEdge edge(roomy());
+  TestEdge edge(unthrottled());
   std::string moda = create(edge, "/branches", R"({"name":"Moda"})");
   std::string other = create(edge, "/branches", R"({"name":"Other"})");
   std::string soup = create(edge, "/products", R"({"name":"Soup","priceMinor":5000,"vatRateBps":1000})");
