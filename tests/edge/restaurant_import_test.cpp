@@ -14,12 +14,6 @@ namespace {
 const std::string kHeader =
     "accrualDate,category,vendor,grossMinor,vatRateBps,dueDate,paidAt,paymentMethod,isVatDeductible\n";
 
-std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  REQUIRE(r.status == 201);
-  return id_of(r);
-}
-
 std::string json_request(const std::string& csv, const std::string& branch, bool dry_run) {
   return core::to_json(json::object{{"csv", csv}, {"branchId", branch}, {"dryRun", dry_run}});
 }

@@ -13,21 +13,6 @@ using namespace restaurant_test;
 
 namespace {
 
-std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  INFO(path << " " << r.body);
-  REQUIRE(r.status == 201);
-  return str(r.data(), "id");
-}
-
-json::object costs(std::int64_t gross, std::int64_t net, std::int64_t vat, std::int64_t cost) {
-  return {{"grossMinor", gross}, {"netMinor", net}, {"vatMinor", vat}, {"costMinor", cost}};
-}
-
-json::object income(std::int64_t gross, std::int64_t commission, std::int64_t net) {
-  return {{"grossMinor", gross}, {"commissionMinor", commission}, {"netMinor", net}};
-}
-
 json::object figures(std::int64_t payments, std::int64_t payment_count, json::object income_today,
                      std::int64_t tabs, std::int64_t tabs_due, std::int64_t overdue,
                      std::int64_t overdue_minor, json::object month_costs, json::object month_income) {

@@ -16,12 +16,6 @@ using namespace restaurant_test;
 
 namespace {
 
-std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  REQUIRE(r.status == 201);
-  return id_of(r);
-}
-
 struct Fixture {
   TestEdge edge;
   std::string branch = create(edge, "/branches", R"({"name":"Moda"})");

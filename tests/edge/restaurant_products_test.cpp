@@ -9,14 +9,7 @@ using testing::TestEdge;
 namespace json = core::json;
 using namespace restaurant_test;
 
-namespace {
-
-std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  REQUIRE_MESSAGE(r.status == 201, r.body);
-  return id_of(r);
-}
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("restaurant products: create, read, list, patch and delete") {
   TestEdge edge;

@@ -12,21 +12,6 @@ using namespace restaurant_test;
 
 namespace {
 
-std::string create(TestEdge& edge, const std::string& path, const std::string& body) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  INFO(r.body);
-  REQUIRE(r.status == 201);
-  return str(r.data(), "id");
-}
-
-json::object costs(std::int64_t gross, std::int64_t net, std::int64_t vat, std::int64_t cost) {
-  return {{"grossMinor", gross}, {"netMinor", net}, {"vatMinor", vat}, {"costMinor", cost}};
-}
-
-json::object income(std::int64_t gross, std::int64_t commission, std::int64_t net) {
-  return {{"grossMinor", gross}, {"commissionMinor", commission}, {"netMinor", net}};
-}
-
 // Two branches, two categories, three vendors, five expenses and three income rows (all figures by hand):
 //   e1 Moda    Food Metro      12000 @ 10 %  accrual 10-05 paid 10-05          vat round(1090.9)=1091 net
 //   10909 e2 Moda    Rent Landlord   60000 @ 20 %  accrual 10-31 paid 11-02 13:00    vat 10000 net 50000 e3

@@ -12,13 +12,6 @@ using namespace restaurant_test;
 
 namespace {
 
-std::string create(TestEdge& edge, const std::string& path, const std::string& body, int status = 201) {
-  auto r = edge.post(kBase + path, body, edge.acme_token);
-  INFO(path << " " << r.body);
-  REQUIRE(r.status == status);
-  return r.data().as_object().contains("id") ? str(r.data(), "id") : std::string();
-}
-
 std::string order(TestEdge& edge, const std::string& branch, const std::string& product, int quantity,
                   const std::string& key) {
   return create(edge, "/orders",

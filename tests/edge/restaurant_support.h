@@ -2,6 +2,9 @@
 // What the restaurant API tests share: the company path, the fixture clock's timestamp, reading members of
 // answers, and a configuration whose rate limit never refuses (the manual clock never refills the bucket).
 
+#include <doctest/doctest.h>
+
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -27,6 +30,23 @@ inline std::string str(const core::json::value& v, std::string_view key) {
 // The `id` of the record an answer carries in `data`.
 inline std::string id_of(const testing::Reply& r) {
   return str(r.data(), "id");
+}
+
+// POSTs `body` to kBase + `path` with acme's token; the record's id. The test stops unless the answer is 201.
+inline std::string create(testing::TestEdge& edge, const std::string& path, const std::string& body) {
+  auto r = edge.post(kBase + path, body, edge.acme_token);
+  INFO(path << " " << r.body);
+  REQUIRE(r.status == 201);
+  return id_of(r);
+}
+
+// Report and overview figures (docs/restaurant-reports.md): cost totals and income totals.
+inline core::json::object costs(std::int64_t gross, std::int64_t net, std::int64_t vat, std::int64_t cost) {
+  return {{"grossMinor", gross}, {"netMinor", net}, {"vatMinor", vat}, {"costMinor", cost}};
+}
+
+inline core::json::object income(std::int64_t gross, std::int64_t commission, std::int64_t net) {
+  return {{"grossMinor", gross}, {"commissionMinor", commission}, {"netMinor", net}};
 }
 
 }  // namespace restaurant_test
