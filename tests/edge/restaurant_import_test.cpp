@@ -258,4 +258,20 @@ TEST_CASE("restaurant import: whole-file errors, limits and branch access") {
   CHECK(too_many.status == 422);
   CHECK(too_many.error() == "too_many_rows");
   CHECK(f.expense_count() == 1);
+
+  // 10,000 rows of 160 bytes (1.6 MB, over the 1 MiB of other bodies) are taken; a body over 4 MiB is not.
+  std::string long_vendor(120, 'v');
+  std::string full = kHeader;
+  for (int i = 0; i < 10'000; ++i) full += "2026-11-10,Produce," + long_vendor + ",1,0,,,,\n";
+  REQUIRE(full.size() > (1u << 20));
+  auto dry = f.edge.post(kBase + "/expenses/import?dryRun=1&branchId=" + f.branch, full, f.edge.acme_token,
+                         "text/csv");
+  REQUIRE(dry.status == 200);
+  CHECK(dry.data().at("ok") == 10'000);
+  std::string huge = kHeader + std::string(4u << 20, ' ');
+  auto refused =
+      f.edge.post(kBase + "/expenses/import?branchId=" + f.branch, huge, f.edge.acme_token, "text/csv");
+  CHECK(refused.status == 413);
+  CHECK(refused.error() == "payload_too_large");
+  CHECK(f.expense_count() == 1);
 }
