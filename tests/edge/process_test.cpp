@@ -2,43 +2,20 @@
 // used and stopped with SIGTERM.
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
 #include <httplib.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
-#include <chrono>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "core/json.h"
+#include "edge_process.h"
 #include "test_edge.h"
-
-extern char** environ;
 
 namespace {
 namespace json = core::json;
-
-struct Run {
-  int exit_code = -1;
-  std::string out;
-};
-
-// Runs a shell command line, capturing standard output.
-Run run(const std::string& command) {
-  Run r;
-  FILE* p = ::popen(command.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = ::pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using testing::run;
 
 json::value parse(const std::string& text) {
   auto v = core::parse_json(text);
@@ -90,29 +67,8 @@ TEST_CASE("edge-admin creates and lists companies, users, members and tokens as 
 
 TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   testing::TempDir dir;
-  std::string port_file = dir.path + "/port";
-  std::string log_file = dir.path + "/edge.log";
-  std::vector<std::string> args = {EDGE_BIN,           "--listen",    "127.0.0.1:0", "--data-dir",
-                                   dir.path + "/data", "--port-file", port_file,     "--demo"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  std::string banner_file = dir.path + "/edge.out";
-  posix_spawn_file_actions_addopen(&actions, 1, banner_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&actions, 2, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  pid_t pid = 0;
-  REQUIRE(posix_spawn(&pid, EDGE_BIN, &actions, nullptr, argv.data(), environ) == 0);
-  posix_spawn_file_actions_destroy(&actions);
-
-  int port = 0;
-  for (int i = 0; i < 200 && port == 0; ++i) {
-    std::ifstream in(port_file);
-    if (!(in >> port)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  REQUIRE(port > 0);
-  httplib::Client client("127.0.0.1", port);
+  testing::EdgeProcess edge(dir.path, dir.path + "/data", {"--demo"});
+  httplib::Client client("127.0.0.1", edge.port);
   auto health = client.Get("/healthz");
   REQUIRE(health);
   CHECK(health->status == 200);
@@ -139,24 +95,16 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(totals.at("overdue").at("count").as_int64() == 2);
   CHECK(totals.at("overdue").at("totalMinor").as_int64() == 825000);
 
-  REQUIRE(::kill(pid, SIGTERM) == 0);
-  int status = 0;
-  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  int status = edge.stop(SIGTERM);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
 
-  std::ifstream log(log_file);
-  std::stringstream logbuf;
-  logbuf << log.rdbuf();
-  std::string text = logbuf.str();
+  std::string text = edge.log();
   CHECK(text.find("GET /api/companies/demo 200") != std::string::npos);
   CHECK(text.find("SIGTERM received") != std::string::npos);
   CHECK(text.find("edge: stopped") != std::string::npos);
-  CHECK(text.find(token.substr(12)) == std::string::npos);  // the log never holds a secret
-  std::ifstream banner(banner_file);
-  std::stringstream bannerbuf;
-  bannerbuf << banner.rdbuf();
-  CHECK(bannerbuf.str().find("Access token:   " + token) != std::string::npos);  // the demo banner does
+  CHECK(text.find(token.substr(12)) == std::string::npos);                     // the log never holds a secret
+  CHECK(edge.output().find("Access token:   " + token) != std::string::npos);  // the demo banner does
 }
 
 TEST_CASE("edge-admin registers OAuth clients and rotates their secrets") {

@@ -1,0 +1,40 @@
+#pragma once
+// The edge and edge-admin executables as an operator runs them, for process-level tests: a command line with
+// its output, and an edge process started on a free port whose standard output and error go to files.
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace testing {
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+};
+
+// Runs a shell command line, capturing standard output.
+Run run(const std::string& command);
+
+// `edge --listen 127.0.0.1:0 --data-dir <data_dir> --port-file <dir>/port <extra...>`, stdout to
+// `<dir>/edge.out`, stderr to `<dir>/edge.log`. The constructor waits (up to 10 s) for the port; the
+// destructor kills the process if it still runs.
+struct EdgeProcess {
+  EdgeProcess(const std::string& dir, const std::string& data_dir,
+              const std::vector<std::string>& extra = {});
+  ~EdgeProcess();
+  EdgeProcess(const EdgeProcess&) = delete;
+  EdgeProcess& operator=(const EdgeProcess&) = delete;
+
+  // Sends `signal` and reaps the process; answers its wait status.
+  int stop(int signal);
+  std::string log() const;     // what it wrote to stderr so far
+  std::string output() const;  // what it wrote to stdout so far
+
+  std::string dir;
+  pid_t pid = 0;
+  int port = 0;
+};
+
+}  // namespace testing
