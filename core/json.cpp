@@ -55,6 +55,14 @@ Result<json::object> parse_json_object(std::string_view text) {
   return std::move(v->get_object());
 }
 
+Result<json::object> parse_json_object(std::string_view text, json::storage_ptr storage) {
+  boost::system::error_code ec;
+  json::value v = json::parse(text, ec, std::move(storage));
+  if (ec) return make_error("invalid_json", "request body is not valid JSON");
+  if (!v.is_object()) return make_error("invalid_body", "request body must be a JSON object");
+  return std::move(v.get_object());
+}
+
 std::string to_json(const json::value& v) {
   return json::serialize(v);
 }

@@ -19,6 +19,9 @@ namespace json = boost::json;
 // Error codes: `invalid_json` (not JSON, or trailing garbage), `invalid_body` (JSON, but not an object).
 Result<json::value> parse_json(std::string_view text);
 Result<json::object> parse_json_object(std::string_view text);
+// The same, allocating the value from `storage` (for example a json::monotonic_resource on the stack when
+// many records are read one after the other); the value must not outlive that memory resource.
+Result<json::object> parse_json_object(std::string_view text, json::storage_ptr storage);
 
 std::string to_json(const json::value& v);
 

@@ -142,7 +142,10 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
     income.clear();
     // One stored expense into the report's input; false stops the scan on an unreadable paidAt.
     auto take = [&](std::string_view value) {
-      auto e = core::parse_json_object(value);
+      // Parsed into a stack buffer: the record is read and dropped, so no heap allocation per record.
+      unsigned char arena[4096];
+      json::monotonic_resource memory(arena, sizeof arena);
+      auto e = core::parse_json_object(value, &memory);
       if (!e) return true;
       std::string branch_id = record::str(*e, "branchId");
       auto zone = zones.find(branch_id);

@@ -115,3 +115,19 @@ TEST_CASE("unknown fields are ignored") {
   const json::object o = object(R"({"name":"x","unexpected":{"deep":[1,2,3]}})");
   CHECK(*require_string(o, "name") == "x");
 }
+
+TEST_CASE("parse_json_object into a caller's memory resource gives the same object and the same errors") {
+  unsigned char arena[256];
+  core::json::monotonic_resource memory(arena, sizeof arena);
+  auto o = core::parse_json_object(R"({"id":"exp_1","grossMinor":1200,"tags":["a","b"]})", &memory);
+  REQUIRE(o.ok());
+  CHECK(*o == *core::parse_json_object(R"({"id":"exp_1","grossMinor":1200,"tags":["a","b"]})"));
+  CHECK(o->storage().get() == &memory);
+  // Larger than the arena: the resource takes more memory from the heap, the result is whole.
+  std::string big = R"({"text":")" + std::string(1000, 'x') + R"("})";
+  auto large = core::parse_json_object(big, &memory);
+  REQUIRE(large.ok());
+  CHECK(large->at("text").as_string().size() == 1000);
+  CHECK(core::parse_json_object("[1]", &memory).error().code == "invalid_body");
+  CHECK(core::parse_json_object("{", &memory).error().code == "invalid_json");
+}
