@@ -260,7 +260,7 @@ void time_get(httplib::Client& c, const char* name, const std::string& path, int
     bytes = res->body.size();
   }
   std::sort(times.begin(), times.end());
-  std::printf("%-16s runs %d  min %8.1f ms  median %8.1f ms  max %8.1f ms  (%zu bytes)\n", name, runs,
+  std::printf("%-20s runs %d  min %8.1f ms  median %8.1f ms  max %8.1f ms  (%zu bytes)\n", name, runs,
               times.front(), times[times.size() / 2], times.back(), bytes);
 }
 
@@ -368,6 +368,8 @@ int main(int argc, char** argv) {
     time_get(c, "report cash", kBase + "/reports?basis=cash&" + year, runs);
     time_get(c, "report 1 branch", kBase + "/reports?branchId=" + s.branches[0] + "&" + year, runs);
     time_get(c, "report 1 month", kBase + "/reports?from=2026-06-01&to=2026-06-30&topVendors=10", runs);
+    time_get(c, "report 1 month cash",
+             kBase + "/reports?basis=cash&from=2026-06-01&to=2026-06-30&topVendors=10", runs);
     time_get(c, "export csv", kBase + "/reports/export?" + year, runs);
     time_get(c, "overview", kBase + "/overview", runs);
   }

@@ -54,6 +54,10 @@ std::string accrual_prefix(std::string_view company_id, std::string_view branch_
   return "c/" + std::string(company_id) + "/expacc/" + std::string(branch_id) + "/";
 }
 
+std::string paid_prefix(std::string_view company_id, std::string_view branch_id) {
+  return "c/" + std::string(company_id) + "/exppaid/" + std::string(branch_id) + "/";
+}
+
 bool is_payable(const json::object& expense) {
   return !record::str(expense, "dueDate").empty() && record::str(expense, "paidAt").empty();
 }
@@ -67,6 +71,10 @@ void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_
           accrual_prefix(company_id, record::str(expense, "branchId")) + record::str(expense, "accrualDate") +
               "/" + id,
           ref);
+  // paidAt is stored as ISO 8601 UTC (`YYYY-MM-DDTHH:MM:SS.mmmZ`): its first ten characters are the UTC date.
+  if (std::string paid = record::str(expense, "paidAt"); paid.size() >= 10)
+    txn.put(t, paid_prefix(company_id, record::str(expense, "branchId")) + paid.substr(0, 10) + "/" + id,
+            ref);
   if (is_payable(expense)) txn.put(t, payable_key(company_id, expense), ref);
 }
 

@@ -11,6 +11,9 @@
 // Index: every expense has `c/<companyId>/expacc/<branchId>/<accrualDate>/<id>` (same value), so a window of
 // accrual dates (the overview's month so far) reads its expenses without scanning the others. accrualDate
 // and branchId never change after create.
+// Index: a paid expense also has `c/<companyId>/exppaid/<branchId>/<UTC date of paidAt>/<id>` (same value),
+// so cash-basis reports over a window read its payments only. paidAt is set once (create or pay) and never
+// changes.
 
 #include <optional>
 #include <string>
@@ -46,10 +49,16 @@ std::string payable_prefix(std::string_view company_id, std::string_view branch_
 // `<YYYY-MM-DD>/<id>`.
 std::string accrual_prefix(std::string_view company_id, std::string_view branch_id);
 
+// The paid index prefix of one branch: `c/<companyId>/exppaid/<branchId>/`; keys continue
+// `<YYYY-MM-DD>/<id>`, the date being paidAt's in UTC (a branch's local date is at most one day away from
+// it).
+std::string paid_prefix(std::string_view company_id, std::string_view branch_id);
+
 // Whether a stored record is a payable: a dueDate and no paidAt.
 bool is_payable(const json::object& expense);
 
-// Stores `expense`, its accrual index key and, when it is a payable, its payables index key, in `txn`.
+// Stores `expense`, its accrual index key, its paid index key when it is paid and its payables index key when
+// it is a payable, in `txn`.
 void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
                  const json::object& expense);
 // Removes the index key of `expense` (as it was stored), if it has one.

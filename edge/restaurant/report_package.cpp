@@ -175,25 +175,30 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
       expenses.push_back(std::move(r));
       return true;
     };
-    if (p.request.query.basis == core::restaurant::ReportBasis::accrual && index_pays) {
-      // Accrual over a small share of the data: only the window's expenses of the counted branches, through
-      // their accrual index. Over most of it, one sequential scan beats a lookup per expense.
+    if (index_pays) {
+      // A small share of the data: only the window's expenses of the counted branches, through the index of
+      // the basis's date. Over most of it, one sequential scan beats a lookup per expense.
+      const bool accrual = p.request.query.basis == core::restaurant::ReportBasis::accrual;
+      // The paid index is keyed by paidAt's UTC date, at most a day from the branch's local date: read a day
+      // more on each side; build_report keeps exactly the window by the local date.
+      const std::string first =
+          accrual ? from : core::format_day_key(core::add_days(p.request.query.from, -1));
+      const std::string last = accrual ? to : core::format_day_key(core::add_days(p.request.query.to, 1));
       for (const auto& [branch_id, zone] : zones) {
-        std::string prefix = accrual_prefix(ctx.company.id, branch_id);
+        std::string prefix =
+            accrual ? accrual_prefix(ctx.company.id, branch_id) : paid_prefix(ctx.company.id, branch_id);
         bool ok = true;
         txn.scan(
             t, prefix,
             [&](std::string_view key, std::string_view) {
-              if (key.substr(prefix.size(), 10) > to) return false;
+              if (key.substr(prefix.size(), 10) > last) return false;
               auto stored = txn.get(t, expense_key(ctx.company.id, key.substr(key.rfind('/') + 1)));
               return stored ? (ok = take(*stored)) : true;
             },
-            prefix + from);
+            prefix + first);
         if (!ok) break;
       }
     } else {
-      // Every expense (cash basis: a cost counts when it was paid, which may be long before or after its
-      // accrual).
       txn.scan(t, base + "expense/", [&](std::string_view, std::string_view value) { return take(value); });
     }
     // Income rows are keyed by branch and business date: read each counted branch's window only.

@@ -263,4 +263,23 @@ TEST_CASE(
   // The year: the autumn plus e5.
   CHECK(year.data().as_object().at("totals").as_object().at("costs") ==
         json::value(costs(80550, 69027, 11523, 69427)));
+
+  // The cash basis too: the year by the scan, the autumn through the paid index (read from 09-30 to 12-01 in
+  // UTC dates, so e4, paid 2026-10-31T22:30Z = 11-01 in Istanbul, lands in November either way).
+  auto year_cash = f.report("from=2026-01-01&to=2026-12-31&basis=cash");
+  auto autumn_cash = f.report("from=2026-10-01&to=2026-11-30&basis=cash");
+  REQUIRE(year_cash.status == 200);
+  REQUIRE(autumn_cash.status == 200);
+  const auto& cash_months = year_cash.data().as_object().at("months").as_array();
+  CHECK(cash_months[9] == autumn_cash.data().as_object().at("months").as_array()[0]);
+  CHECK(cash_months[10] == autumn_cash.data().as_object().at("months").as_array()[1]);
+  CHECK(cash_months[10].as_object().at("costs") == json::value(costs(62150, 52118, 10032, 52118)));
+  // November alone (index from 10-31 UTC): e2 and e4, not e1 or e5.
+  auto november = f.report("from=2026-11-01&to=2026-11-30&basis=cash");
+  CHECK(november.data().as_object().at("totals").as_object().at("costs") ==
+        json::value(costs(62150, 52118, 10032, 52118)));
+  // October alone (index up to 11-01 UTC): e1 and e5; e4's UTC date is 10-31 but it is November's.
+  auto october = f.report("from=2026-10-01&to=2026-10-31&basis=cash");
+  CHECK(october.data().as_object().at("totals").as_object().at("costs") ==
+        json::value(costs(13000, 11909, 1091, 11909)));
 }
