@@ -1,7 +1,8 @@
 // @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens, JWT
 // verification, PKCE) and the restaurant rules (expense amounts, order totals and payments, payables, income
-// rows, shift cash counts, the expense CSV import) compiled to WebAssembly from the same C++ as the servers,
-// for node and the browser.
+// rows, shift cash counts, the expense CSV import) and the status-page rules (webhook signatures, component
+// and page status, probe verdicts) compiled to WebAssembly from the same C++ as the servers, for node and the
+// browser.
 //
 //   import { loadPlatformCore } from '@platform/core';
 //   const core = await loadPlatformCore();
@@ -84,8 +85,9 @@ function requireStringArray(value, name) {
   }
 }
 
-// A member's type: 'string', 'number', 'boolean', or 'number?' for a number that may be null or absent
-// (copied as null). `defaults` holds the values of members that may be absent (undefined).
+// A member's type: 'string', 'number', 'boolean', or with a `?` ('number?', 'string?', 'boolean?') a value
+// that may be null or absent (copied as null). `defaults` holds the values of members that may be absent
+// (undefined).
 function checkedRecord(value, shape, name, defaults = {}) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -94,14 +96,24 @@ function checkedRecord(value, shape, name, defaults = {}) {
   const copy = {};
   for (const [member, type] of Object.entries(shape)) {
     const item = value[member] === undefined && member in defaults ? defaults[member] : value[member];
-    if (type === 'number?' && (item === null || item === undefined)) {
+    const optional = type.endsWith('?');
+    if (optional && (item === null || item === undefined)) {
       copy[member] = null;
       continue;
     }
-    requireType(item, type === 'number?' ? 'number' : type, `${name}.${member}`);
+    requireType(item, optional ? type.slice(0, -1) : type, `${name}.${member}`);
     copy[member] = item;
   }
   return copy;
+}
+
+// Bytes to sign or verify: a string is taken as its UTF-8 encoding by TextEncoder, the bytes fetch() and
+// Buffer.from() send (a lone surrogate becomes U+FFFD); a Uint8Array (a Buffer too) is used as it is.
+const utf8 = new TextEncoder();
+function bytesOf(value, name) {
+  if (typeof value === 'string') return utf8.encode(value);
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError(`${name} must be a string or a Uint8Array, got ${value === null ? 'null' : typeof value}`);
 }
 
 function checkedRecords(value, shape, name) {
@@ -129,6 +141,22 @@ const INCOME = {
   zReportMinor: 'number?',
 };
 const SHIFT_PAYMENT = { method: 'string', amountMinor: 'number' };
+// Absent members take the core's defaults (core/status/probe.h), filled in by the module.
+const CHECK_SETTINGS = {
+  method: 'string?',
+  intervalSeconds: 'number?',
+  expectedStatusMin: 'number?',
+  expectedStatusMax: 'number?',
+  expectedBodyContains: 'string?',
+  timeoutMs: 'number?',
+  degradedLatencyMs: 'number?',
+};
+const PROBE_OUTCOME = {
+  transport: 'string',
+  httpStatus: 'number?',
+  latencyMs: 'number',
+  bodyContainsExpected: 'boolean?',
+};
 
 // The public API over the raw embind module: argument type checks, then a straight call.
 function wrap(wasm) {
@@ -238,6 +266,28 @@ function wrap(wasm) {
     parseExpenseCsv(text) {
       requireType(text, 'string', 'text');
       return wasm.parseExpenseCsv(text);
+    },
+
+    // Status-page rules (core/status/, wasm/status_module.cpp).
+    signWebhook(rawBody, secret) {
+      return wasm.signWebhook(bytesOf(rawBody, 'rawBody'), bytesOf(secret, 'secret'));
+    },
+    verifyWebhookSignature(headerValue, rawBody, secret) {
+      requireType(headerValue, 'string', 'headerValue');
+      return wasm.verifyWebhookSignature(headerValue, bytesOf(rawBody, 'rawBody'), bytesOf(secret, 'secret'));
+    },
+    componentStatus(checkStatuses, inMaintenance) {
+      requireStringArray(checkStatuses, 'checkStatuses');
+      requireType(inMaintenance, 'boolean', 'inMaintenance');
+      return wasm.componentStatus(checkStatuses, inMaintenance);
+    },
+    pageStatus(componentStatuses) {
+      requireStringArray(componentStatuses, 'componentStatuses');
+      return wasm.pageStatus(componentStatuses);
+    },
+    classifyProbe(settings, outcome) {
+      const checkedSettings = checkedRecord(settings, CHECK_SETTINGS, 'settings');
+      return wasm.classifyProbe(checkedSettings, checkedRecord(outcome, PROBE_OUTCOME, 'outcome'));
     },
   });
 }

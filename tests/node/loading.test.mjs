@@ -30,9 +30,10 @@ describe('loadPlatformCore', () => {
     assert.equal(a, b);
     assert.equal(Object.isFrozen(a), true);
     assert.deepEqual(Object.keys(a).sort(), [
-      'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'countShiftCash', 'expenseAmounts', 'groupPayables',
-      'hasTokenShape', 'jwkThumbprint', 'makeToken', 'orderBalance', 'orderTotals', 'parseExpenseCsv', 'payableBucket',
-      'pkceChallenge', 'sha256Hex', 'validateIncome', 'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256',
+      'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'classifyProbe', 'componentStatus', 'countShiftCash',
+      'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'makeToken', 'orderBalance', 'orderTotals',
+      'pageStatus', 'parseExpenseCsv', 'payableBucket', 'pkceChallenge', 'sha256Hex', 'signWebhook', 'validateIncome',
+      'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256', 'verifyWebhookSignature',
     ]);
   });
 

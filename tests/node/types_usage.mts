@@ -19,6 +19,12 @@ import loadDefault, {
   type ShiftCashCount,
   type VatSplit,
   type VerifiedJwt,
+  type CheckSettings,
+  type CheckStatus,
+  type ComponentStatus,
+  type ProbeOutcome,
+  type ProbeReason,
+  type ProbeVerdict,
 } from '../../bindings/index.js';
 
 const core: PlatformCore = await loadPlatformCore({ wasmDir: 'build/wasm/wasm' });
@@ -173,6 +179,62 @@ if (imported.ok) {
   const code: 'invalid_csv' | 'invalid_csv_header' = imported.code;
   void code;
 }
+
+// Status-page rules.
+const signature: string = core.signWebhook('{"event":"incident.updated"}', 'mt_3kQ9');
+void core.signWebhook(new Uint8Array([1, 2]), new TextEncoder().encode('mt_3kQ9'));
+const verified = core.verifyWebhookSignature(signature, new Uint8Array(), 'mt_3kQ9');
+if (verified.ok) {
+  const nothing: null = verified.value;
+  void nothing;
+} else {
+  const code: 'malformed_signature' | 'invalid_signature' = verified.code;
+  void code;
+}
+const checkStatuses: readonly CheckStatus[] = ['operational', 'no-data'];
+const component = core.componentStatus(checkStatuses, false);
+if (component.ok) {
+  const value: ComponentStatus = component.value;
+  void value;
+} else {
+  const code: 'invalid_status' = component.code;
+  void code;
+}
+const page = core.pageStatus(['maintenance', 'down']);
+if (page.ok) {
+  const value: ComponentStatus = page.value;
+  void value;
+}
+const settings: CheckSettings = { method: 'HEAD', intervalSeconds: 30, timeoutMs: null };
+const outcome: ProbeOutcome = { transport: 'response', httpStatus: 200, latencyMs: 12, bodyContainsExpected: true };
+const probe = core.classifyProbe(settings, outcome);
+if (probe.ok) {
+  const value: ProbeVerdict = probe.value;
+  const reason: ProbeReason = value.reason;
+  const status: 'operational' | 'degraded' | 'down' = value.status;
+  void reason, status;
+} else {
+  const code: 'invalid_method' | 'invalid_interval' | 'invalid_status_range' | 'invalid_timeout' | 'invalid_degraded_latency' | 'invalid_expected_body' | 'invalid_probe_outcome' = probe.code;
+  void code;
+}
+void core.classifyProbe({}, { transport: 'timeout', latencyMs: 10000 });
+
+// @ts-expect-error a webhook body is a string or bytes, not a parsed object
+core.signWebhook({ event: 'x' }, 'mt_3kQ9');
+// @ts-expect-error the header value is a string
+core.verifyWebhookSignature(null, '', 'mt_3kQ9');
+// @ts-expect-error maintenance is not a check status
+core.componentStatus(['maintenance'], false);
+// @ts-expect-error inMaintenance is required
+core.componentStatus(['down']);
+// @ts-expect-error no_data is spelled no-data
+core.pageStatus(['no_data']);
+// @ts-expect-error methods are GET, POST or HEAD
+core.classifyProbe({ method: 'PUT' }, outcome);
+// @ts-expect-error an outcome needs its latency
+core.classifyProbe({}, { transport: 'response', httpStatus: 200 });
+// @ts-expect-error transports are response, timeout or error
+core.classifyProbe({}, { transport: 'dns', latencyMs: 1 });
 
 // @ts-expect-error isVatDeductible is a boolean
 core.expenseAmounts(100, 2000, 'yes');
