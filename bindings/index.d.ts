@@ -278,6 +278,21 @@ export interface ProbeVerdict {
   readonly reason: ProbeReason;
 }
 
+/** A maintenance window's state at a given time. */
+export type MaintenanceState = 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
+
+/**
+ * What is stored for a maintenance window, times in Unix ms: the planned start and end, and the times of the
+ * manual actions taken ("Start now", "Mark complete", cancel), null or absent when not taken.
+ */
+export interface MaintenanceWindow {
+  scheduledStartMs: number;
+  endMs: number;
+  startedAtMs?: number | null;
+  completedAtMs?: number | null;
+  cancelledAtMs?: number | null;
+}
+
 /** The error codes of check settings, in the order they are checked. */
 export type CheckSettingsErrorCode =
   | 'invalid_method'
@@ -542,6 +557,14 @@ export interface PlatformCore {
     settings: CheckSettings,
     outcome: ProbeOutcome,
   ): Result<ProbeVerdict, CheckSettingsErrorCode | 'invalid_probe_outcome'>;
+
+  /**
+   * A maintenance window's state at `nowMs` (Unix ms), the first matching rule winning: cancelled at or
+   * before now -> `cancelled`; completed at or before now, or now >= endMs -> `completed`; started at or
+   * before now, or now >= scheduledStartMs -> `in_progress`; otherwise `scheduled`.
+   * Errors: `invalid_timestamp` for a time that is not a safe integer (the message names it).
+   */
+  maintenanceState(window: MaintenanceWindow, nowMs: number): Result<MaintenanceState, 'invalid_timestamp'>;
 }
 
 export interface LoadOptions {

@@ -1,7 +1,7 @@
 // @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens, JWT
 // verification, PKCE) and the restaurant rules (expense amounts, order totals and payments, payables, income
 // rows, shift cash counts, the expense CSV import) and the status-page rules (webhook signatures, component
-// and page status, probe verdicts) compiled to WebAssembly from the same C++ as the servers, for node and the
+// and page status, probe verdicts, maintenance states) compiled to WebAssembly from the same C++ as the servers, for node and the
 // browser.
 //
 //   import { loadPlatformCore } from '@platform/core';
@@ -151,6 +151,13 @@ const CHECK_SETTINGS = {
   timeoutMs: 'number?',
   degradedLatencyMs: 'number?',
 };
+const MAINTENANCE_WINDOW = {
+  scheduledStartMs: 'number',
+  endMs: 'number',
+  startedAtMs: 'number?',
+  completedAtMs: 'number?',
+  cancelledAtMs: 'number?',
+};
 const PROBE_OUTCOME = {
   transport: 'string',
   httpStatus: 'number?',
@@ -288,6 +295,11 @@ function wrap(wasm) {
     classifyProbe(settings, outcome) {
       const checkedSettings = checkedRecord(settings, CHECK_SETTINGS, 'settings');
       return wasm.classifyProbe(checkedSettings, checkedRecord(outcome, PROBE_OUTCOME, 'outcome'));
+    },
+    maintenanceState(window, nowMs) {
+      const checked = checkedRecord(window, MAINTENANCE_WINDOW, 'window');
+      requireType(nowMs, 'number', 'nowMs');
+      return wasm.maintenanceState(checked, nowMs);
     },
   });
 }

@@ -25,6 +25,7 @@
 
 #include "core/result.h"
 #include "core/status/component.h"
+#include "core/status/maintenance.h"
 #include "core/status/probe.h"
 #include "core/status/status.h"
 #include "core/status/webhook.h"
@@ -160,6 +161,45 @@ val classify_probe(const val& js_settings, const val& js_outcome) {
   return ok_result(value);
 }
 
+// --- maintenance windows -----------------------------------------------------------------------------------
+
+core::Error invalid_timestamp(const std::string& field) {
+  return core::make_error("invalid_timestamp", field + " must be a safe integer of Unix milliseconds");
+}
+
+// The window `{scheduledStartMs, endMs, startedAtMs, completedAtMs, cancelledAtMs}` (the last three null when
+// the action was not taken) at now_ms, as a wire name. Errors: invalid_timestamp for a time that is not a
+// safe integer (window members in that order, then nowMs).
+val maintenance_state(const val& js_window, double now_ms) {
+  st::MaintenanceWindow window;
+  struct Required {
+    const char* name;
+    std::int64_t* member;
+  };
+  for (const Required& item :
+       {Required{"scheduledStartMs", &window.scheduledStartMs}, Required{"endMs", &window.endMs}}) {
+    auto time = safe_integer(js_window[item.name].as<double>());
+    if (!time) return error_result(invalid_timestamp(std::string("window.") + item.name));
+    *item.member = *time;
+  }
+  struct Optional {
+    const char* name;
+    std::optional<std::int64_t>* member;
+  };
+  for (const Optional& item :
+       {Optional{"startedAtMs", &window.startedAtMs}, Optional{"completedAtMs", &window.completedAtMs},
+        Optional{"cancelledAtMs", &window.cancelledAtMs}}) {
+    const val js_time = js_window[item.name];
+    if (js_time.isNull()) continue;
+    auto time = safe_integer(js_time.as<double>());
+    if (!time) return error_result(invalid_timestamp(std::string("window.") + item.name));
+    *item.member = *time;
+  }
+  auto now = safe_integer(now_ms);
+  if (!now) return error_result(invalid_timestamp("nowMs"));
+  return ok_result(val(std::string(st::wire_name(st::maintenance_state(window, *now)))));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(platform_core_status) {
@@ -168,4 +208,5 @@ EMSCRIPTEN_BINDINGS(platform_core_status) {
   emscripten::function("componentStatus", &component_status);
   emscripten::function("pageStatus", &page_status);
   emscripten::function("classifyProbe", &classify_probe);
+  emscripten::function("maintenanceState", &maintenance_state);
 }

@@ -31,7 +31,7 @@ describe('loadPlatformCore', () => {
     assert.equal(Object.isFrozen(a), true);
     assert.deepEqual(Object.keys(a).sort(), [
       'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'classifyProbe', 'componentStatus', 'countShiftCash',
-      'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'makeToken', 'orderBalance', 'orderTotals',
+      'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'maintenanceState', 'makeToken', 'orderBalance', 'orderTotals',
       'pageStatus', 'parseExpenseCsv', 'payableBucket', 'pkceChallenge', 'sha256Hex', 'signWebhook', 'validateIncome',
       'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256', 'verifyWebhookSignature',
     ]);

@@ -1,6 +1,6 @@
 // The status-page rules through @platform/core (wasm/status_module.cpp over core/status/): browser embeds and
 // JS apps must compute what the server does. The cases are those of tests/core/status_webhook_test.cpp,
-// status_component_test.cpp and status_probe_test.cpp, so the native and the JavaScript results can be
+// status_component_test.cpp, status_probe_test.cpp and status_maintenance_test.cpp, so the native and the JavaScript results can be
 // compared line by line.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -291,5 +291,47 @@ describe('classifyProbe', () => {
     assert.throws(() => core.classifyProbe({}, { transport: 'response', httpStatus: 200 }), { name: 'TypeError', message: 'outcome.latencyMs must be a number, got undefined' });
     assert.throws(() => core.classifyProbe({}, { transport: 'response', latencyMs: 1, bodyContainsExpected: 'yes' }), { name: 'TypeError', message: 'outcome.bodyContainsExpected must be a boolean, got string' });
     assert.throws(() => core.classifyProbe({}, [response(200, 1)]), { name: 'TypeError', message: 'outcome must be an object, got array' });
+  });
+});
+
+describe('maintenanceState', () => {
+  const H = 3_600_000;
+  const START = 1_795_000_000_000;
+  const planned = (extra = {}) => ({ scheduledStartMs: START, endMs: START + 2 * H, ...extra });
+  const state = (window, nowMs) => core.maintenanceState(window, nowMs);
+
+  test('follows the clock', () => {
+    assert.deepEqual(state(planned(), START - 1), ok('scheduled'));
+    assert.deepEqual(state(planned(), START), ok('in_progress'));
+    assert.deepEqual(state(planned(), START + 2 * H - 1), ok('in_progress'));
+    assert.deepEqual(state(planned(), START + 2 * H), ok('completed'));
+    // The stored window may carry other members (createdAtMs); they are not looked at.
+    assert.deepEqual(state({ ...planned(), createdAtMs: START - 48 * H }, START), ok('in_progress'));
+  });
+
+  test('manual start, completion and cancellation', () => {
+    // Started 30 minutes early, then marked complete after 1 hour.
+    const started = planned({ startedAtMs: START - H / 2 });
+    assert.deepEqual(state(started, START - H / 2 - 1), ok('scheduled'));
+    assert.deepEqual(state(started, START - H / 2), ok('in_progress'));
+    const done = planned({ startedAtMs: START - H / 2, completedAtMs: START + H / 2 });
+    assert.deepEqual(state(done, START + H / 2), ok('completed'));
+    assert.deepEqual(state(done, START), ok('in_progress'));
+    const cancelled = planned({ cancelledAtMs: START - H, startedAtMs: null, completedAtMs: undefined });
+    assert.deepEqual(state(cancelled, START - H - 1), ok('scheduled'));
+    assert.deepEqual(state(cancelled, START + H), ok('cancelled'));
+  });
+
+  test('invalid_timestamp for a time that is not a safe integer, the member named', () => {
+    failure(state(planned({ endMs: START + 0.5 }), START), 'invalid_timestamp', 'window.endMs must be a safe integer of Unix milliseconds');
+    failure(state(planned({ scheduledStartMs: Number.NaN, endMs: 2 ** 53 }), START), 'invalid_timestamp', 'window.scheduledStartMs must be a safe integer of Unix milliseconds');
+    failure(state(planned({ cancelledAtMs: Infinity }), START), 'invalid_timestamp', 'window.cancelledAtMs must be a safe integer of Unix milliseconds');
+    failure(state(planned(), START + 0.5), 'invalid_timestamp', 'nowMs must be a safe integer of Unix milliseconds');
+  });
+
+  test('wrong JavaScript types throw a TypeError', () => {
+    assert.throws(() => state(planned(), String(START)), { name: 'TypeError', message: 'nowMs must be a number, got string' });
+    assert.throws(() => state({ scheduledStartMs: START }, START), { name: 'TypeError', message: 'window.endMs must be a number, got undefined' });
+    assert.throws(() => state(planned({ startedAtMs: '1' }), START), { name: 'TypeError', message: 'window.startedAtMs must be a number, got string' });
   });
 });

@@ -25,6 +25,8 @@ import loadDefault, {
   type ProbeOutcome,
   type ProbeReason,
   type ProbeVerdict,
+  type MaintenanceState,
+  type MaintenanceWindow,
 } from '../../bindings/index.js';
 
 const core: PlatformCore = await loadPlatformCore({ wasmDir: 'build/wasm/wasm' });
@@ -218,6 +220,19 @@ if (probe.ok) {
   void code;
 }
 void core.classifyProbe({}, { transport: 'timeout', latencyMs: 10000 });
+const maintenanceWindow: MaintenanceWindow = { scheduledStartMs: 0, endMs: 1, startedAtMs: null };
+const maintenance = core.maintenanceState(maintenanceWindow, Date.now());
+if (maintenance.ok) {
+  const value: MaintenanceState = maintenance.value;
+  void value;
+} else {
+  const code: 'invalid_timestamp' = maintenance.code;
+  void code;
+}
+// @ts-expect-error a window needs its planned end
+core.maintenanceState({ scheduledStartMs: 0 }, 0);
+// @ts-expect-error nowMs is a number of Unix ms, not a Date
+core.maintenanceState(maintenanceWindow, new Date());
 
 // @ts-expect-error a webhook body is a string or bytes, not a parsed object
 core.signWebhook({ event: 'x' }, 'mt_3kQ9');
