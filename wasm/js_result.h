@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -51,6 +52,11 @@ inline std::optional<int> safe_int(double number) {
 // (inputs are at most 10^15 and sums are checked), so the conversion is exact.
 inline emscripten::val js_number(std::int64_t value) {
   return emscripten::val(static_cast<double>(value));
+}
+
+// The length of a JS array the bindings have already checked to be an array.
+inline std::size_t length_of(const emscripten::val& array) {
+  return array["length"].as<std::size_t>();
 }
 
 }  // namespace platform_wasm

@@ -42,16 +42,13 @@ namespace {
 using emscripten::val;
 using platform_wasm::error_result;
 using platform_wasm::js_number;
+using platform_wasm::length_of;
 using platform_wasm::ok_result;
 using platform_wasm::safe_integer;
 
 namespace rest = core::restaurant;
 
 // --- reading arguments -------------------------------------------------------------------------------------
-
-std::size_t length_of(const val& array) {
-  return array["length"].as<std::size_t>();
-}
 
 std::string string_member(const val& object, const char* name) {
   return object[name].as<std::string>();

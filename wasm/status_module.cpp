@@ -35,15 +35,12 @@ namespace {
 
 using emscripten::val;
 using platform_wasm::error_result;
+using platform_wasm::length_of;
 using platform_wasm::ok_result;
 using platform_wasm::safe_int;
 using platform_wasm::safe_integer;
 
 namespace st = core::status;
-
-std::size_t length_of(const val& array) {
-  return array["length"].as<std::size_t>();
-}
 
 core::Error named(const core::Error& error, const std::string& where) {
   return core::make_error(error.code, where + ": " + error.message);
