@@ -19,6 +19,16 @@ Result<CivilDate> parse_expense_date(std::string_view text, std::string_view fie
   return *date;
 }
 
+Status check_expense_payment(std::string_view paid_at, std::int64_t gross_minor, std::int64_t amount_minor) {
+  if (!paid_at.empty())
+    return make_error("already_paid", "expense was already paid at " + std::string(paid_at));
+  if (amount_minor != gross_minor)
+    return make_error("amount_mismatch", "amountMinor must equal the expense's grossMinor (" +
+                                             std::to_string(gross_minor) +
+                                             "); partial payments are not supported");
+  return {};
+}
+
 Result<ExpenseRecord> validate_expense(const ExpenseInput& input) {
   auto amounts = expense_amounts(input.grossMinor, input.vatRateBps, input.isVatDeductible);
   if (!amounts) return amounts.error();

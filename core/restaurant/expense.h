@@ -64,6 +64,11 @@ struct ExpenseRecord {
 // after trimming or longer than 64 characters.
 Result<ExpenseRecord> validate_expense(const ExpenseInput& input);
 
+// Whether a payment of `amount_minor` may settle an expense (POST /payables/{id}/pay): the expense is unpaid
+// (`paid_at` empty) and the amount is its whole gross (partial payments are not supported).
+// Errors: `already_paid` (naming paid_at), then `amount_mismatch`.
+Status check_expense_payment(std::string_view paid_at, std::int64_t gross_minor, std::int64_t amount_minor);
+
 // Parses one of the expense's day-key fields; the error message starts with the field name.
 // Errors: `invalid_date`.
 Result<CivilDate> parse_expense_date(std::string_view text, std::string_view field);

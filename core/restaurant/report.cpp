@@ -56,6 +56,10 @@ Result<ReportBasis> parse_report_basis(std::string_view text) {
   return make_error("invalid_field", "basis must be accrual or cash");
 }
 
+std::string_view report_basis_name(ReportBasis basis) {
+  return basis == ReportBasis::accrual ? "accrual" : "cash";
+}
+
 Result<Report> build_report(std::span<const ReportExpense> expenses, std::span<const ReportIncome> income,
                             const ReportQuery& query) {
   if (query.to < query.from) return make_error("invalid_range", "from must not be after to");

@@ -23,6 +23,8 @@ enum class ReportBasis { accrual, cash };
 
 // `accrual` or `cash`. Errors: `invalid_field` otherwise.
 Result<ReportBasis> parse_report_basis(std::string_view text);
+// The wire name: `accrual` or `cash`.
+std::string_view report_basis_name(ReportBasis basis);
 
 // One expense as the report needs it. paidDate is the calendar date of paidAt in the branch's time zone
 // (the edge converts with native::local_time); nullopt when unpaid.

@@ -173,14 +173,8 @@ void register_payables(App& app) {
             if (!value) return core::make_error("expense_not_found", "expense not found");
             auto rec = core::parse_json_object(*value);
             if (!rec) return core::make_error("expense_not_found", "expense not found");
-            if (!record::str(*rec, "paidAt").empty())
-              return core::make_error("already_paid",
-                                      "expense was already paid at " + record::str(*rec, "paidAt"));
-            std::int64_t gross = record::num(*rec, "grossMinor");
-            if (pay->amountMinor != gross)
-              return core::make_error("amount_mismatch", "amountMinor must equal the expense's grossMinor (" +
-                                                             std::to_string(gross) +
-                                                             "); partial payments are not supported");
+            CORE_TRY(rules::check_expense_payment(record::str(*rec, "paidAt"),
+                                                  record::num(*rec, "grossMinor"), pay->amountMinor));
             erase_payable(txn, t, ctx.company.id, *rec);
             (*rec)["paidAt"] = paid_at;
             if (pay->paymentMethod) (*rec)["paymentMethod"] = *pay->paymentMethod;

@@ -239,7 +239,7 @@ json::object report_json(const ReportPackage& p) {
   for (const auto& id : q.foodCategoryIds) food_ids.emplace_back(id);
   return {{"from", core::format_day_key(q.from)},
           {"to", core::format_day_key(q.to)},
-          {"basis", q.basis == core::restaurant::ReportBasis::accrual ? "accrual" : "cash"},
+          {"basis", core::restaurant::report_basis_name(q.basis)},
           {"branchId", p.request.branchId ? json::value(*p.request.branchId) : json::value(nullptr)},
           {"months", std::move(months)},
           {"totals", json::object{{"costs", cost_json(r.costs)}, {"income", income_json(r.income)}}},

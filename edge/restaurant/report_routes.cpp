@@ -17,7 +17,7 @@ json::object export_details(const ReportPackage& p) {
   for (const auto& id : q.foodCategoryIds) food.emplace_back(id);
   return {{"from", core::format_day_key(q.from)},
           {"to", core::format_day_key(q.to)},
-          {"basis", q.basis == core::restaurant::ReportBasis::accrual ? "accrual" : "cash"},
+          {"basis", core::restaurant::report_basis_name(q.basis)},
           {"branchId", p.request.branchId ? json::value(*p.request.branchId) : json::value(nullptr)},
           {"topVendors", q.topVendors},
           {"foodCategoryIds", std::move(food)},

@@ -94,3 +94,16 @@ TEST_CASE("expense validation codes") {
   in.paymentMethod = std::string(65, 'm');
   CHECK(code(in) == "invalid_field");
 }
+
+TEST_CASE("an expense is paid once, in full") {
+  using core::restaurant::check_expense_payment;
+  CHECK(check_expense_payment("", 11800, 11800).ok());
+  auto partial = check_expense_payment("", 11800, 5000);
+  CHECK(partial.error().code == "amount_mismatch");
+  CHECK(partial.error().message.find("11800") != std::string::npos);
+  // Already paid wins over the amount: the second payment is refused whatever it says.
+  auto again = check_expense_payment("2026-11-17T12:30:00.000Z", 11800, 11800);
+  CHECK(again.error().code == "already_paid");
+  CHECK(again.error().message.find("2026-11-17T12:30:00.000Z") != std::string::npos);
+  CHECK(check_expense_payment("2026-11-17T12:30:00.000Z", 11800, 1).error().code == "already_paid");
+}

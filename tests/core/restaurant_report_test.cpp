@@ -175,3 +175,10 @@ TEST_CASE("100k expenses and 30k income rows aggregate in one pass") {
   // Food: cat_0 and cat_1 are 10 % of the expenses: 10000 x 1000 = 10^7; / 2.7 * 10^8 = 370.37 -> 370 bps.
   CHECK(r->foodCost.ratioBps == 370);
 }
+
+TEST_CASE("report basis names go both ways") {
+  using namespace core::restaurant;
+  CHECK(report_basis_name(ReportBasis::accrual) == "accrual");
+  CHECK(report_basis_name(ReportBasis::cash) == "cash");
+  CHECK(*parse_report_basis(report_basis_name(ReportBasis::cash)) == ReportBasis::cash);
+}
