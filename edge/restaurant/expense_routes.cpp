@@ -23,20 +23,6 @@ Response expense_not_found() {
   return rest_error(404, "expense_not_found", "expense not found");
 }
 
-// vatRateBps: an integer. A fraction (0.2, 20.5) is a rate written the wrong way, so it is `vat_rate_invalid`
-// like an out-of-range rate (core checks the range); a string or other type is `invalid_field`.
-core::Result<std::int64_t> vat_rate_field(const json::object& body) {
-  auto* v = body.if_contains("vatRateBps");
-  if (v && v->is_number()) {
-    auto n = core::require_int(body, "vatRateBps");
-    if (!n)
-      return core::make_error("vat_rate_invalid",
-                              "field 'vatRateBps' must be a whole number of basis points (2000 = 20%)");
-    return *n;
-  }
-  return core::require_int(body, "vatRateBps");
-}
-
 // The members of a POST /expenses body, read and checked (references not yet looked up).
 struct ExpenseBody {
   ExpenseRefs refs;
@@ -54,9 +40,9 @@ core::Status read_expense_body(const json::object& body, ExpenseBody& out) {
   out.refs.vendorId = *vendor;
 
   core::restaurant::ExpenseInput in;
-  auto vat = vat_rate_field(body);
+  auto vat = vat_rate_field(body, true);
   if (!vat) return vat.error();
-  in.vatRateBps = *vat;
+  in.vatRateBps = **vat;
   auto gross = amount_field(body, "grossMinor", true);
   if (!gross) return gross.error();
   in.grossMinor = **gross;
@@ -89,11 +75,6 @@ core::Status read_expense_body(const json::object& body, ExpenseBody& out) {
   return {};
 }
 
-// Whether `id` can be a key segment (ids never hold '/'; an empty one names nothing).
-bool plain_id(std::string_view id) {
-  return !id.empty() && id.find('/') == std::string_view::npos;
-}
-
 }  // namespace
 
 void register_expenses(App& app) {
@@ -112,8 +93,8 @@ void register_expenses(App& app) {
           // never referenced.
           std::string category_key = company_key(ctx, "category", in.refs.categoryId);
           std::string vendor_key = in.refs.vendorId ? company_key(ctx, "vendor", *in.refs.vendorId) : "";
-          bool category_ok = plain_id(in.refs.categoryId);
-          bool vendor_ok = !in.refs.vendorId || plain_id(*in.refs.vendorId);
+          bool category_ok = is_key_segment(in.refs.categoryId);
+          bool vendor_ok = !in.refs.vendorId || is_key_segment(*in.refs.vendorId);
           store::Table t = app.restaurant_table;
           auto written = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
             if (!category_ok || !txn.get(t, category_key))
@@ -159,7 +140,7 @@ void register_expenses(App& app) {
   r.add("GET", path("/expenses/{id}"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
           std::string id(req.param("id"));
-          if (!plain_id(id)) return expense_not_found();
+          if (!is_key_segment(id)) return expense_not_found();
           auto rec = get_record(app, expense_key(ctx.company.id, id));
           if (!rec) return rest_error(rec.error());
           if (!*rec || !may_view_branch(ctx, record::str(**rec, "branchId"))) return expense_not_found();

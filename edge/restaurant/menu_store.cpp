@@ -34,8 +34,7 @@ core::restaurant::OptionGroup option_group_from_record(const json::object& rec) 
 }
 
 core::Result<MenuItem> load_menu_item(App& app, const CompanyContext& ctx, std::string_view product_id) {
-  if (product_id.empty() || product_id.find('/') != std::string_view::npos)
-    return core::make_error("product_not_found", "product not found");
+  if (!is_key_segment(product_id)) return core::make_error("product_not_found", "product not found");
   std::optional<MenuItem> item;
   store::Table t = app.restaurant_table;
   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {

@@ -78,9 +78,8 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
   if (*known) return replay(app, ctx, **known, fingerprint);
 
   if (in.tableId) {
-    auto table = in.tableId->find('/') == std::string::npos
-                     ? get_record(app, company_key(ctx, "table", *in.tableId))
-                     : core::Result<std::optional<json::object>>(std::nullopt);
+    auto table = is_key_segment(*in.tableId) ? get_record(app, company_key(ctx, "table", *in.tableId))
+                                             : core::Result<std::optional<json::object>>(std::nullopt);
     if (!table) return rest_error(table.error());
     if (!*table || record::str(**table, "branchId") != in.branchId)
       return rest_error(404, "table_not_found", "table '" + *in.tableId + "' is not a table of this branch");

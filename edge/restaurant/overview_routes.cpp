@@ -14,6 +14,7 @@
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
 #include "edge/restaurant/expense_record.h"
+#include "edge/restaurant/report_package.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
@@ -39,17 +40,6 @@ struct BranchOverview {
   CostTotals monthCosts;
   IncomeTotals monthIncomeTotals;
 };
-
-json::object cost_json(const CostTotals& c) {
-  return {{"grossMinor", c.grossMinor},
-          {"netMinor", c.netMinor},
-          {"vatMinor", c.vatMinor},
-          {"costMinor", c.costMinor}};
-}
-
-json::object income_json(const IncomeTotals& i) {
-  return {{"grossMinor", i.grossMinor}, {"commissionMinor", i.commissionMinor}, {"netMinor", i.netMinor}};
-}
 
 core::CivilDate month_start(core::CivilDate d) {
   d.day = 1;
@@ -141,108 +131,104 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
 json::object figures_json(std::int64_t payments, std::int64_t payment_count, const IncomeTotals& income_today,
                           std::int64_t tabs, std::int64_t tabs_due, std::int64_t overdue,
                           std::int64_t overdue_minor, const CostTotals& costs, const IncomeTotals& income) {
-  return {{"today", json::object{{"orderPaymentsMinor", payments},
-                                 {"orderPaymentCount", payment_count},
-                                 {"income", income_json(income_today)}}},
-          {"openTabs", json::object{{"count", tabs}, {"dueMinor", tabs_due}}},
-          {"overdue", json::object{{"count", overdue}, {"totalMinor", overdue_minor}}},
-          {"monthToDate", json::object{{"costs", cost_json(costs)}, {"income", income_json(income)}}}};
+  return {
+      {"today", json::object{{"orderPaymentsMinor", payments},
+                             {"orderPaymentCount", payment_count},
+                             {"income", income_totals_json(income_today)}}},
+      {"openTabs", json::object{{"count", tabs}, {"dueMinor", tabs_due}}},
+      {"overdue", json::object{{"count", overdue}, {"totalMinor", overdue_minor}}},
+      {"monthToDate", json::object{{"costs", costs_json(costs)}, {"income", income_totals_json(income)}}}};
 }
 
 }  // namespace
 
 void register_overview(App& app) {
-  app.router.add(
-      "GET", path("/overview"),
-      restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
-        auto asked = branch_query(app, req, ctx);
-        if (!asked) return rest_error(asked.error());
-        std::vector<json::object> branches;
-        if (*asked) {
-          branches.push_back(std::move(**asked));
-        } else {
-          auto all = list_records(app, "c/" + ctx.company.id + "/branch/");
-          if (!all) return rest_error(all.error());
-          // Without a branchId: the active branches the caller can see, in picker order.
-          for (auto& b : *all)
-            if (record::boolean(b, "active") && may_view_branch(ctx, record::str(b, "id")))
-              branches.push_back(std::move(b));
-          std::stable_sort(
-              branches.begin(), branches.end(), [](const json::object& a, const json::object& b) {
-                return std::tuple(record::num(a, "order"), record::str(a, "name"), record::str(a, "id")) <
-                       std::tuple(record::num(b, "order"), record::str(b, "name"), record::str(b, "id"));
-              });
-        }
-        std::vector<BranchOverview> views;
-        for (auto& b : branches) {
-          BranchOverview o;
-          auto day = current_business_date(app, b);
-          if (!day) return rest_error(day.error());
-          auto calendar = current_calendar_date(app, b);
-          if (!calendar) return rest_error(calendar.error());
-          o.branch = std::move(b);
-          o.businessDate = *day;
-          o.calendarDate = *calendar;
-          views.push_back(std::move(o));
-        }
+  app.router.add("GET", path("/overview"),
+                 restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
+                   auto asked = branch_query(app, req, ctx);
+                   if (!asked) return rest_error(asked.error());
+                   std::vector<json::object> branches;
+                   if (*asked) {
+                     branches.push_back(std::move(**asked));
+                   } else {
+                     auto all = list_records(app, "c/" + ctx.company.id + "/branch/");
+                     if (!all) return rest_error(all.error());
+                     // Without a branchId: the active branches the caller can see, in picker order.
+                     for (auto& b : *all)
+                       if (record::boolean(b, "active") && may_view_branch(ctx, record::str(b, "id")))
+                         branches.push_back(std::move(b));
+                     sort_for_picker(branches);
+                   }
+                   std::vector<BranchOverview> views;
+                   for (auto& b : branches) {
+                     BranchOverview o;
+                     auto day = current_business_date(app, b);
+                     if (!day) return rest_error(day.error());
+                     auto calendar = current_calendar_date(app, b);
+                     if (!calendar) return rest_error(calendar.error());
+                     o.branch = std::move(b);
+                     o.businessDate = *day;
+                     o.calendarDate = *calendar;
+                     views.push_back(std::move(o));
+                   }
 
-        store::Table t = app.restaurant_table;
-        auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-          for (auto& o : views) {
-            // The read may run again on a fresh snapshot: start each branch's figures from zero.
-            BranchOverview fresh;
-            fresh.branch = std::move(o.branch);
-            fresh.businessDate = o.businessDate;
-            fresh.calendarDate = o.calendarDate;
-            o = std::move(fresh);
-            read_indexes(txn, t, ctx, o);
-          }
-          return {};
-        });
-        if (!st.ok()) return rest_error(st.error());
+                   store::Table t = app.restaurant_table;
+                   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+                     for (auto& o : views) {
+                       // The read may run again on a fresh snapshot: start each branch's figures from zero.
+                       BranchOverview fresh;
+                       fresh.branch = std::move(o.branch);
+                       fresh.businessDate = o.businessDate;
+                       fresh.calendarDate = o.calendarDate;
+                       o = std::move(fresh);
+                       read_indexes(txn, t, ctx, o);
+                     }
+                     return {};
+                   });
+                   if (!st.ok()) return rest_error(st.error());
 
-        json::array out;
-        BranchOverview sum;
-        for (auto& o : views) {
-          core::restaurant::ReportQuery q;
-          q.from = month_start(o.businessDate);
-          q.to = o.businessDate;
-          q.topVendors = 0;
-          auto month = core::restaurant::build_report(o.monthExpenses, o.monthIncome, q);
-          if (!month) return rest_error(month.error());
-          json::object entry{{"branchId", record::str(o.branch, "id")},
-                             {"name", record::str(o.branch, "name")},
-                             {"businessDate", core::format_day_key(o.businessDate)},
-                             {"calendarDate", core::format_day_key(o.calendarDate)},
-                             {"monthFrom", core::format_day_key(q.from)}};
-          auto figures =
-              figures_json(o.orderPaymentsMinor, o.paymentCount, o.incomeToday, o.openTabs,
-                           o.openTabsDueMinor, o.overdueCount, o.overdueMinor, month->costs, month->income);
-          for (auto& [k, v] : figures) entry[k] = v;
-          out.emplace_back(std::move(entry));
-          sum.orderPaymentsMinor += o.orderPaymentsMinor;
-          sum.paymentCount += o.paymentCount;
-          sum.incomeToday.grossMinor += o.incomeToday.grossMinor;
-          sum.incomeToday.commissionMinor += o.incomeToday.commissionMinor;
-          sum.incomeToday.netMinor += o.incomeToday.netMinor;
-          sum.openTabs += o.openTabs;
-          sum.openTabsDueMinor += o.openTabsDueMinor;
-          sum.overdueCount += o.overdueCount;
-          sum.overdueMinor += o.overdueMinor;
-          sum.monthCosts.grossMinor += month->costs.grossMinor;
-          sum.monthCosts.netMinor += month->costs.netMinor;
-          sum.monthCosts.vatMinor += month->costs.vatMinor;
-          sum.monthCosts.costMinor += month->costs.costMinor;
-          sum.monthIncomeTotals.grossMinor += month->income.grossMinor;
-          sum.monthIncomeTotals.commissionMinor += month->income.commissionMinor;
-          sum.monthIncomeTotals.netMinor += month->income.netMinor;
-        }
-        return rest_ok(
-            json::object{{"branches", std::move(out)},
-                         {"totals", figures_json(sum.orderPaymentsMinor, sum.paymentCount, sum.incomeToday,
-                                                 sum.openTabs, sum.openTabsDueMinor, sum.overdueCount,
-                                                 sum.overdueMinor, sum.monthCosts, sum.monthIncomeTotals)}});
-      }));
+                   json::array out;
+                   BranchOverview sum;
+                   for (auto& o : views) {
+                     core::restaurant::ReportQuery q;
+                     q.from = month_start(o.businessDate);
+                     q.to = o.businessDate;
+                     q.topVendors = 0;
+                     auto month = core::restaurant::build_report(o.monthExpenses, o.monthIncome, q);
+                     if (!month) return rest_error(month.error());
+                     json::object entry{{"branchId", record::str(o.branch, "id")},
+                                        {"name", record::str(o.branch, "name")},
+                                        {"businessDate", core::format_day_key(o.businessDate)},
+                                        {"calendarDate", core::format_day_key(o.calendarDate)},
+                                        {"monthFrom", core::format_day_key(q.from)}};
+                     auto figures = figures_json(o.orderPaymentsMinor, o.paymentCount, o.incomeToday,
+                                                 o.openTabs, o.openTabsDueMinor, o.overdueCount,
+                                                 o.overdueMinor, month->costs, month->income);
+                     for (auto& [k, v] : figures) entry[k] = v;
+                     out.emplace_back(std::move(entry));
+                     sum.orderPaymentsMinor += o.orderPaymentsMinor;
+                     sum.paymentCount += o.paymentCount;
+                     sum.incomeToday.grossMinor += o.incomeToday.grossMinor;
+                     sum.incomeToday.commissionMinor += o.incomeToday.commissionMinor;
+                     sum.incomeToday.netMinor += o.incomeToday.netMinor;
+                     sum.openTabs += o.openTabs;
+                     sum.openTabsDueMinor += o.openTabsDueMinor;
+                     sum.overdueCount += o.overdueCount;
+                     sum.overdueMinor += o.overdueMinor;
+                     sum.monthCosts.grossMinor += month->costs.grossMinor;
+                     sum.monthCosts.netMinor += month->costs.netMinor;
+                     sum.monthCosts.vatMinor += month->costs.vatMinor;
+                     sum.monthCosts.costMinor += month->costs.costMinor;
+                     sum.monthIncomeTotals.grossMinor += month->income.grossMinor;
+                     sum.monthIncomeTotals.commissionMinor += month->income.commissionMinor;
+                     sum.monthIncomeTotals.netMinor += month->income.netMinor;
+                   }
+                   return rest_ok(json::object{
+                       {"branches", std::move(out)},
+                       {"totals", figures_json(sum.orderPaymentsMinor, sum.paymentCount, sum.incomeToday,
+                                               sum.openTabs, sum.openTabsDueMinor, sum.overdueCount,
+                                               sum.overdueMinor, sum.monthCosts, sum.monthIncomeTotals)}});
+                 }));
 }
 
 }  // namespace edge::restaurant

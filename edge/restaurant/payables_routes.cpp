@@ -152,7 +152,7 @@ void register_payables(App& app) {
   r.add("POST", path("/payables/{id}/pay"),
         restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           std::string id(req.param("id"));
-          if (id.find('/') != std::string::npos) return expense_not_found();
+          if (!is_key_segment(id)) return expense_not_found();
           std::string key = expense_key(ctx.company.id, id);
           auto existing = get_record(app, key);
           if (!existing) return rest_error(existing.error());

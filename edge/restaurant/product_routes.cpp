@@ -27,10 +27,6 @@ Response not_found(std::string_view what) {
   return rest_error(404, std::string(what) + "_not_found", std::string(what) + " not found");
 }
 
-bool safe_id(std::string_view id) {
-  return !id.empty() && id.find('/') == std::string_view::npos;
-}
-
 // Sorted by name, then id; paged like the catalog.
 Response sorted_page(const Request& req, std::vector<json::object> all) {
   std::stable_sort(all.begin(), all.end(), [](const json::object& a, const json::object& b) {
@@ -40,16 +36,11 @@ Response sorted_page(const Request& req, std::vector<json::object> all) {
   return paged(req, all);
 }
 
-// A VAT rate member: an integer 0..10000. A non-integer number (0.2, 18.5) is `vat_rate_invalid` like an
-// out-of-range integer; another type `invalid_field`.
+// A product's VAT rate: vat_rate_field, and 0..10000 (`vat_rate_invalid`) checked here, as a product is
+// stored without going through another core rule.
 core::Result<std::optional<std::int64_t>> rate_field(const json::object& body, bool required) {
-  auto rate = amount_field(body, "vatRateBps", required);
-  if (!rate) {
-    if (rate.error().code != "invalid_amount") return rate.error();
-    return core::make_error("vat_rate_invalid",
-                            "field 'vatRateBps' must be whole basis points from 0 to 10000");
-  }
-  if (*rate) CORE_TRY(core::validate_vat_rate_bps(**rate));
+  auto rate = vat_rate_field(body, required);
+  if (rate && *rate) CORE_TRY(core::validate_vat_rate_bps(**rate));
   return rate;
 }
 
@@ -79,8 +70,8 @@ core::Status product_fields(App& app, const CompanyContext& ctx, const json::obj
     } else {
       auto id = core::require_string(body, "categoryId");
       if (!id) return id.error();
-      auto cat = safe_id(*id) ? get_record(app, company_key(ctx, "category", *id))
-                              : core::Result<std::optional<json::object>>(std::nullopt);
+      auto cat = is_key_segment(*id) ? get_record(app, company_key(ctx, "category", *id))
+                                     : core::Result<std::optional<json::object>>(std::nullopt);
       if (!cat) return cat.error();
       if (!*cat) return core::make_error("category_not_found", "category '" + *id + "' not found");
       out["categoryId"] = *id;
@@ -94,8 +85,8 @@ core::Status product_fields(App& app, const CompanyContext& ctx, const json::obj
       if (std::find((*groups)->begin(), (*groups)->begin() + static_cast<std::ptrdiff_t>(i), id) !=
           (*groups)->begin() + static_cast<std::ptrdiff_t>(i))
         return core::make_error("invalid_field", "field 'optionGroupIds' lists '" + id + "' twice");
-      auto g = safe_id(id) ? get_record(app, company_key(ctx, kOptionGroupKind, id))
-                           : core::Result<std::optional<json::object>>(std::nullopt);
+      auto g = is_key_segment(id) ? get_record(app, company_key(ctx, kOptionGroupKind, id))
+                                  : core::Result<std::optional<json::object>>(std::nullopt);
       if (!g) return g.error();
       if (!*g) return core::make_error("option_group_not_found", "option group '" + id + "' not found");
     }
@@ -130,7 +121,7 @@ void register_product_routes(App& app) {
   r.add("GET", path("/products/{id}"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("product");
+          if (!is_key_segment(id)) return not_found("product");
           auto rec = get_record(app, company_key(ctx, kProductKind, id));
           if (!rec) return rest_error(rec.error());
           if (!*rec) return not_found("product");
@@ -162,7 +153,7 @@ void register_product_routes(App& app) {
         restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           if (!may_manage(ctx)) return rest_forbidden("restaurant.manage");
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("product");
+          if (!is_key_segment(id)) return not_found("product");
           auto body = core::parse_json_object(req.body);
           if (!body) return rest_error(body.error());
           json::object changes;
@@ -185,7 +176,7 @@ void register_product_routes(App& app) {
         restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           if (!may_manage(ctx)) return rest_forbidden("restaurant.manage");
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("product");
+          if (!is_key_segment(id)) return not_found("product");
           auto st = erase_record(app, company_key(ctx, kProductKind, id), "product_not_found");
           if (!st.ok()) return rest_error(st.error());
           return rest_ok(json::object{{"id", id}, {"deleted", true}});
@@ -276,7 +267,7 @@ void register_option_group_routes(App& app) {
   r.add("GET", path(prefix + "/{id}"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("option_group");
+          if (!is_key_segment(id)) return not_found("option_group");
           auto rec = get_record(app, company_key(ctx, kOptionGroupKind, id));
           if (!rec) return rest_error(rec.error());
           if (!*rec) return not_found("option_group");
@@ -310,7 +301,7 @@ void register_option_group_routes(App& app) {
         restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           if (!may_manage(ctx)) return rest_forbidden("restaurant.manage");
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("option_group");
+          if (!is_key_segment(id)) return not_found("option_group");
           auto body = core::parse_json_object(req.body);
           if (!body) return rest_error(body.error());
           json::object changes;
@@ -336,7 +327,7 @@ void register_option_group_routes(App& app) {
         restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           if (!may_manage(ctx)) return rest_forbidden("restaurant.manage");
           std::string id(req.param("id"));
-          if (!safe_id(id)) return not_found("option_group");
+          if (!is_key_segment(id)) return not_found("option_group");
           store::Table t = app.restaurant_table;
           std::string products = "c/" + ctx.company.id + "/" + std::string(kProductKind) + "/";
           auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {

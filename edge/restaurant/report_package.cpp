@@ -38,17 +38,6 @@ std::vector<std::string> split_ids(std::string_view text) {
   return out;
 }
 
-json::object cost_json(const core::restaurant::CostTotals& c) {
-  return {{"grossMinor", c.grossMinor},
-          {"netMinor", c.netMinor},
-          {"vatMinor", c.vatMinor},
-          {"costMinor", c.costMinor}};
-}
-
-json::object income_json(const core::restaurant::IncomeTotals& i) {
-  return {{"grossMinor", i.grossMinor}, {"commissionMinor", i.commissionMinor}, {"netMinor", i.netMinor}};
-}
-
 std::string name_of(const ReportPackage& p, const std::string& id) {
   auto it = std::lower_bound(p.names.begin(), p.names.end(), std::pair<std::string, std::string>{id, ""});
   return it != p.names.end() && it->first == id ? it->second : std::string();
@@ -61,8 +50,8 @@ json::array breakdown_json(const ReportPackage& p, const std::vector<core::resta
     std::string name = name_of(p, b.id);
     json::object o{{"id", b.id},
                    {"name", name.empty() ? json::value(nullptr) : json::value(name)},
-                   {"costs", cost_json(b.costs)}};
-    if (with_income) o["income"] = income_json(b.income);
+                   {"costs", costs_json(b.costs)}};
+    if (with_income) o["income"] = income_totals_json(b.income);
     out.emplace_back(std::move(o));
   }
   return out;
@@ -228,13 +217,24 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
   return p;
 }
 
+json::object costs_json(const core::restaurant::CostTotals& c) {
+  return {{"grossMinor", c.grossMinor},
+          {"netMinor", c.netMinor},
+          {"vatMinor", c.vatMinor},
+          {"costMinor", c.costMinor}};
+}
+
+json::object income_totals_json(const core::restaurant::IncomeTotals& i) {
+  return {{"grossMinor", i.grossMinor}, {"commissionMinor", i.commissionMinor}, {"netMinor", i.netMinor}};
+}
+
 json::object report_json(const ReportPackage& p) {
   const auto& r = p.report;
   const auto& q = p.request.query;
   json::array months;
   for (const auto& m : r.months)
-    months.emplace_back(
-        json::object{{"month", m.month}, {"costs", cost_json(m.costs)}, {"income", income_json(m.income)}});
+    months.emplace_back(json::object{
+        {"month", m.month}, {"costs", costs_json(m.costs)}, {"income", income_totals_json(m.income)}});
   json::array food_ids;
   for (const auto& id : q.foodCategoryIds) food_ids.emplace_back(id);
   return {{"from", core::format_day_key(q.from)},
@@ -242,7 +242,7 @@ json::object report_json(const ReportPackage& p) {
           {"basis", core::restaurant::report_basis_name(q.basis)},
           {"branchId", p.request.branchId ? json::value(*p.request.branchId) : json::value(nullptr)},
           {"months", std::move(months)},
-          {"totals", json::object{{"costs", cost_json(r.costs)}, {"income", income_json(r.income)}}},
+          {"totals", json::object{{"costs", costs_json(r.costs)}, {"income", income_totals_json(r.income)}}},
           {"byBranch", breakdown_json(p, r.byBranch, true)},
           {"byCategory", breakdown_json(p, r.byCategory, false)},
           {"byVendor", breakdown_json(p, r.byVendor, false)},

@@ -38,6 +38,11 @@ core::Result<ReportPackage> build_report_package(App& app, const CompanyContext&
 
 core::json::object report_json(const ReportPackage& package);
 
+// The figures of a report or the overview: costs `{grossMinor, netMinor, vatMinor, costMinor}` and income
+// `{grossMinor, commissionMinor, netMinor}` (spec/DECISIONS.md).
+core::json::object costs_json(const core::restaurant::CostTotals& costs);
+core::json::object income_totals_json(const core::restaurant::IncomeTotals& income);
+
 // One CSV (RFC 4180, CRLF) with a `section` column: `month`, `total`, `branch`, `category`, `vendor`,
 // `topVendor` rows of the same figures as the JSON, and one `foodCost` row.
 std::string report_csv(const ReportPackage& package);

@@ -1,5 +1,8 @@
 #include "edge/restaurant/restaurant_common.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "core/restaurant/text_field.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
@@ -37,6 +40,21 @@ core::Result<std::optional<std::int64_t>> amount_field(const json::object& body,
     return n.error();
   }
   return std::optional<std::int64_t>(*n);
+}
+
+core::Result<std::optional<std::int64_t>> vat_rate_field(const json::object& body, bool required) {
+  auto rate = amount_field(body, "vatRateBps", required);
+  if (!rate && rate.error().code == "invalid_amount")
+    return core::make_error("vat_rate_invalid",
+                            "field 'vatRateBps' must be whole basis points from 0 to 10000");
+  return rate;
+}
+
+void sort_for_picker(std::vector<json::object>& branches) {
+  std::stable_sort(branches.begin(), branches.end(), [](const json::object& a, const json::object& b) {
+    return std::tuple(record::num(a, "order"), record::str(a, "name"), record::str(a, "id")) <
+           std::tuple(record::num(b, "order"), record::str(b, "name"), record::str(b, "id"));
+  });
 }
 
 core::Result<std::optional<core::CivilDate>> day_query(const Request& req, std::string_view name) {

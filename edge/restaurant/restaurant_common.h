@@ -38,6 +38,14 @@ core::Result<std::string> name_field(const json::object& body);
 core::Result<std::optional<std::int64_t>> amount_field(const json::object& body, std::string_view key,
                                                        bool required);
 
+// A `vatRateBps` member: an integer. A fraction (0.2, 20.5) is a rate written the wrong way, so it is
+// `vat_rate_invalid`; another type `invalid_field`; missing or null `missing_field` when required. The range
+// (0..10000) is the core's check (core::validate_vat_rate_bps).
+core::Result<std::optional<std::int64_t>> vat_rate_field(const json::object& body, bool required);
+
+// Sorts branches in picker order: `order`, then name, then id.
+void sort_for_picker(std::vector<json::object>& branches);
+
 // A `YYYY-MM-DD` query parameter, nullopt when absent. Errors: `invalid_date`.
 core::Result<std::optional<core::CivilDate>> day_query(const Request& req, std::string_view name);
 

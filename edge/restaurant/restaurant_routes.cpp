@@ -87,10 +87,7 @@ void register_branches(App& app) {
             if (active_only && !record::boolean(b, "active")) continue;
             out.push_back(std::move(b));
           }
-          std::stable_sort(out.begin(), out.end(), [](const json::object& a, const json::object& b) {
-            return std::tuple(record::num(a, "order"), record::str(a, "name"), record::str(a, "id")) <
-                   std::tuple(record::num(b, "order"), record::str(b, "name"), record::str(b, "id"));
-          });
+          sort_for_picker(out);
           json::array arr;
           for (auto& b : out) arr.emplace_back(std::move(b));
           return rest_ok(std::move(arr));
@@ -134,8 +131,7 @@ void register_branches(App& app) {
           json::object scratch;
           auto st = apply_branch_fields(*body, scratch);
           if (!st.ok()) return rest_error(st.error());
-          if (id.find('/') != std::string::npos)
-            return rest_error(404, "branch_not_found", "branch not found");
+          if (!is_key_segment(id)) return rest_error(404, "branch_not_found", "branch not found");
           std::string now = now_text(app);
           json::object out;
           auto updated = update_record(
@@ -229,7 +225,7 @@ void register_catalog_kind(App& app, CatalogKind kind) {
   auto writable = [&app, kind, may_write, not_found](Request& req, const CompanyContext& ctx,
                                                      std::string& key) -> std::optional<Response> {
     std::string id(req.param("id"));
-    if (id.find('/') != std::string::npos) return not_found();
+    if (!is_key_segment(id)) return not_found();
     key = company_key(ctx, kind.key, id);
     auto existing = get_record(app, key);
     if (!existing) return rest_error(existing.error());
@@ -369,7 +365,7 @@ void register_income(App& app) {
           auto branch = req.query_param("branchId");
           std::string prefix = "c/" + ctx.company.id + "/income/";
           if (branch) {
-            if (branch->empty() || branch->find('/') != std::string::npos || !may_view_branch(ctx, *branch))
+            if (!is_key_segment(*branch) || !may_view_branch(ctx, *branch))
               return rest_error(404, "branch_not_found", "branch not found");
             auto b = load_branch(app, ctx, *branch);
             if (!b) return rest_error(b.error());

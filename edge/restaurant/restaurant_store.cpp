@@ -74,8 +74,7 @@ core::Status erase_record(App& app, const std::string& key, std::string_view not
 }
 
 core::Result<json::object> load_branch(App& app, const CompanyContext& ctx, std::string_view branch_id) {
-  if (branch_id.empty() || branch_id.find('/') != std::string_view::npos)
-    return core::make_error("branch_not_found", "branch not found");
+  if (!is_key_segment(branch_id)) return core::make_error("branch_not_found", "branch not found");
   auto rec = get_record(app, company_key(ctx, "branch", branch_id));
   if (!rec) return rec.error();
   if (!*rec) return core::make_error("branch_not_found", "branch not found");

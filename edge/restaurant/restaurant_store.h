@@ -30,6 +30,12 @@ core::Status update_record(App& app, const std::string& key, std::string_view no
 // Removes the record; `not_found_code` when there is none.
 core::Status erase_record(App& app, const std::string& key, std::string_view not_found_code);
 
+// Whether `id` can be one segment of a record key: non-empty and without '/'. Anything else names no record,
+// so lookups answer *_not_found without reading.
+inline bool is_key_segment(std::string_view id) {
+  return !id.empty() && id.find('/') == std::string_view::npos;
+}
+
 // The company's branch, or `branch_not_found`.
 core::Result<json::object> load_branch(App& app, const CompanyContext& ctx, std::string_view branch_id);
 

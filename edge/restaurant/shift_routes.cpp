@@ -22,8 +22,7 @@ std::string open_shift_key(const CompanyContext& ctx, std::string_view branch_id
 
 // The shift of `id`, or 404 shift_not_found, also for ids of branches the caller cannot see.
 core::Result<json::object> load_shift(App& app, const CompanyContext& ctx, std::string_view id) {
-  if (id.empty() || id.find('/') != std::string_view::npos)
-    return core::make_error("shift_not_found", "shift not found");
+  if (!is_key_segment(id)) return core::make_error("shift_not_found", "shift not found");
   auto rec = get_record(app, company_key(ctx, "shift", id));
   if (!rec) return rec.error();
   if (!*rec || !may_view_branch(ctx, record::str(**rec, "branchId")))
