@@ -23,6 +23,8 @@ namespace json = core::json;
 using namespace restaurant_test;
 
 const std::string kLokanta = "/api/restaurant/companies/lokanta";
+// The edge's kEdgeFlags in these tests: a rate limit the clients never reach.
+const std::vector<std::string> kEdgeFlags = {"--rate-limit", "1000000/1s"};
 
 json::object parse_object(const std::string& text) {
   auto v = core::parse_json_object(text);
@@ -36,6 +38,16 @@ struct Attempt {
   std::string id;  // set when the edge answered 201 or 200
   std::int64_t number = 0;
 };
+
+// Creates the company `lokanta` in `data` with edge-admin, as an operator would; a restaurant.manage token.
+std::string lokanta_token(const std::string& data) {
+  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + data + " ";
+  REQUIRE(testing::run(admin + "company create --slug lokanta --name Lokanta").exit_code == 0);
+  auto token_run =
+      testing::run(admin + "token create --company lokanta --name pos --permission restaurant.manage");
+  REQUIRE(token_run.exit_code == 0);
+  return std::string(parse_object(token_run.out).at("token").as_string());
+}
 
 httplib::Client client_for(int port, const std::string& token) {
   httplib::Client c("127.0.0.1", port);
@@ -51,17 +63,11 @@ TEST_CASE(
     "restaurant orders survive kill -9: acknowledged orders stay, retries give one order, numbers 1..n") {
   testing::TempDir dir;
   std::string data = dir.path + "/data";
-  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + data + " ";
-  REQUIRE(testing::run(admin + "company create --slug lokanta --name Lokanta").exit_code == 0);
-  auto token_run =
-      testing::run(admin + "token create --company lokanta --name pos --permission restaurant.manage");
-  REQUIRE(token_run.exit_code == 0);
-  std::string token(parse_object(token_run.out).at("token").as_string());
-  const std::vector<std::string> flags = {"--rate-limit", "1000000/1s"};
+  std::string token = lokanta_token(data);
 
   std::string branch, product;
   {
-    testing::EdgeProcess edge(dir.path, data, flags);
+    testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
     auto c = client_for(edge.port, token);
     auto b = c.Post(kLokanta + "/branches", R"({"name":"Moda"})", "application/json");
     REQUIRE(b);
@@ -78,7 +84,7 @@ TEST_CASE(
   std::vector<Attempt> attempts;
   std::mutex mu;
   for (int round = 0; round < 3; ++round) {
-    testing::EdgeProcess edge(dir.path, data, flags);
+    testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
     std::atomic<int> acknowledged{0};
     std::atomic<bool> stop{false};
     std::vector<std::thread> clients;
@@ -111,7 +117,7 @@ TEST_CASE(
   }
 
   // Restart: every acknowledged order is there as it was answered.
-  testing::EdgeProcess edge(dir.path, data, flags);
+  testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
   auto c = client_for(edge.port, token);
   std::size_t acked = 0;
   for (const auto& a : attempts) {
@@ -153,18 +159,12 @@ TEST_CASE(
 TEST_CASE("restaurant payments survive kill -9: acknowledged payments stay, retries never pay twice") {
   testing::TempDir dir;
   std::string data = dir.path + "/data";
-  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + data + " ";
-  REQUIRE(testing::run(admin + "company create --slug lokanta --name Lokanta").exit_code == 0);
-  auto token_run =
-      testing::run(admin + "token create --company lokanta --name pos --permission restaurant.manage");
-  REQUIRE(token_run.exit_code == 0);
-  std::string token(parse_object(token_run.out).at("token").as_string());
-  const std::vector<std::string> flags = {"--rate-limit", "1000000/1s"};
+  std::string token = lokanta_token(data);
 
   // 400 orders of 2 x 4500 = 9000 each, to be paid in one payment each.
   std::vector<std::string> orders;
   {
-    testing::EdgeProcess edge(dir.path, data, flags);
+    testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
     auto c = client_for(edge.port, token);
     auto b = c.Post(kLokanta + "/branches", R"({"name":"Moda"})", "application/json");
     REQUIRE(b);
@@ -189,7 +189,7 @@ TEST_CASE("restaurant payments survive kill -9: acknowledged payments stay, retr
   std::vector<char> acknowledged(orders.size(), 0);
   std::vector<char> attempted(orders.size(), 0);
   {
-    testing::EdgeProcess edge(dir.path, data, flags);
+    testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
     std::atomic<int> paid{0};
     std::vector<std::thread> clients;
     for (int t = 0; t < 8; ++t) {
@@ -214,7 +214,7 @@ TEST_CASE("restaurant payments survive kill -9: acknowledged payments stay, retr
     for (auto& th : clients) th.join();
   }
 
-  testing::EdgeProcess edge(dir.path, data, flags);
+  testing::EdgeProcess edge(dir.path, data, kEdgeFlags);
   auto c = client_for(edge.port, token);
   int retried_paid = 0;
   for (std::size_t i = 0; i < orders.size(); ++i) {
