@@ -23,7 +23,7 @@ namespace json = core::json;
 using namespace restaurant_test;
 
 const std::string kLokanta = "/api/restaurant/companies/lokanta";
-// The edge's kEdgeFlags in these tests: a rate limit the clients never reach.
+// The edge's flags in these tests: a rate limit the clients never reach.
 const std::vector<std::string> kEdgeFlags = {"--rate-limit", "1000000/1s"};
 
 json::object parse_object(const std::string& text) {
