@@ -71,6 +71,17 @@ Status validate_new_payment(const OrderBalance& balance, const Payment& payment)
   return {};
 }
 
+Status check_order_open(std::string_view status) {
+  if (status == "open") return {};
+  return make_error("order_not_open", "the order is closed");
+}
+
+Status check_order_version(std::int64_t current, std::int64_t sent) {
+  if (sent == current) return {};
+  return make_error("invalid_version", "the order is at version " + std::to_string(current) +
+                                           ", the request was made against version " + std::to_string(sent));
+}
+
 Status check_can_close(const OrderBalance& balance) {
   if (balance.dueMinor > 0) {
     return make_error("order_not_paid",

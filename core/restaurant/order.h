@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/money.h"
@@ -82,6 +83,14 @@ Result<OrderBalance> order_balance(std::span<const OrderLine> lines, std::span<c
 // Errors: `invalid_amount` unless 1 <= amountMinor <= kMaxAmountMinor; `payment_exceeds_due` when
 // amountMinor > dueMinor (this includes any payment on an order with nothing due).
 Status validate_new_payment(const OrderBalance& balance, const Payment& payment);
+
+// Order states (spec document 3): an `open` order takes line edits, payments and its close; a `closed` one
+// takes no write. Ok when `status` is `open`. Errors: `order_not_open`.
+Status check_order_open(std::string_view status);
+
+// Optimistic locking (versions like Square's): a line edit names the version it was made against.
+// Ok when `sent` is `current`. Errors: `invalid_version`, the message naming both versions.
+Status check_order_version(std::int64_t current, std::int64_t sent);
 
 // Ok when the payments cover the total (dueMinor == 0); an empty order (total 0) can close.
 // Errors: `order_not_paid` otherwise, with the amount due in the message.

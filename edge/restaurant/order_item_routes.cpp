@@ -22,11 +22,6 @@ namespace {
 constexpr std::size_t kMaxPaymentIdBytes = 100;
 constexpr std::size_t kMaxMethodChars = 64;
 
-core::Status require_open(const json::object& order) {
-  if (record::str(order, "status") == "open") return {};
-  return core::make_error("order_not_open", "the order is closed");
-}
-
 // The order named by {id} when the caller may write to its branch; otherwise the response to send.
 core::Result<json::object> writable_order(App& app, Request& req, const CompanyContext& ctx,
                                           std::optional<Response>& refused) {
@@ -52,7 +47,7 @@ Response edit_lines(App& app, const CompanyContext& ctx, const json::object& ord
   auto st = change_order(
       app, order_key(ctx, record::str(order, "id")),
       [&](json::object& o, store::WriteTxn&) -> core::Status {
-        CORE_TRY(require_open(o));
+        CORE_TRY(check_open(o));
         CORE_TRY(check_version(o, version));
         if (!o["lines"].is_array()) o["lines"] = json::array();
         CORE_TRY(edit(o["lines"].get_array()));
@@ -71,7 +66,7 @@ Response add_item(App& app, Request& req, const CompanyContext& ctx) {
   std::optional<Response> refused;
   auto order = writable_order(app, req, ctx, refused);
   if (!order) return std::move(*refused);
-  if (auto open = require_open(*order); !open.ok()) return rest_error(open.error());
+  if (auto open = check_open(*order); !open.ok()) return rest_error(open.error());
   auto body = core::parse_json_object(req.body);
   if (!body) return rest_error(body.error());
   auto version = core::require_int(*body, "version");
@@ -94,7 +89,7 @@ Response remove_item(App& app, Request& req, const CompanyContext& ctx) {
   std::optional<Response> refused;
   auto order = writable_order(app, req, ctx, refused);
   if (!order) return std::move(*refused);
-  if (auto open = require_open(*order); !open.ok()) return rest_error(open.error());
+  if (auto open = check_open(*order); !open.ok()) return rest_error(open.error());
   auto line_id = req.query_param("lineId");
   if (!line_id || line_id->empty())
     return rest_error(422, "missing_field", "query parameter 'lineId' is required");
@@ -187,7 +182,7 @@ Response add_payment(App& app, Request& req, const CompanyContext& ctx) {
     if (!same.ok()) return rest_error(same.error());
     return rest_ok(std::move(*order), 200);
   }
-  if (auto open = require_open(*order); !open.ok()) return rest_error(open.error());
+  if (auto open = check_open(*order); !open.ok()) return rest_error(open.error());
   // The ledger files the payment under the business date it was taken on (the till's day), which is the
   // order's own date except for a tab still open past the branch's cutoff.
   std::string branch_id = record::str(*order, "branchId");
@@ -210,7 +205,7 @@ Response add_payment(App& app, Request& req, const CompanyContext& ctx) {
           retried = true;  // stored again unchanged: a harmless rewrite keeps change_order simple
           return {};
         }
-        CORE_TRY(require_open(o));
+        CORE_TRY(check_open(o));
         auto balance = refresh_totals(o);
         if (!balance) return balance.error();
         CORE_TRY(core::restaurant::validate_new_payment(

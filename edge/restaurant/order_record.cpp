@@ -163,11 +163,11 @@ core::Status change_order(
 }
 
 core::Status check_version(const json::object& order, std::int64_t sent) {
-  std::int64_t version = record::num(order, "version");
-  if (sent == version) return {};
-  return core::make_error("invalid_version", "the order is at version " + std::to_string(version) +
-                                                 ", the request was made against version " +
-                                                 std::to_string(sent));
+  return core::restaurant::check_order_version(record::num(order, "version"), sent);
+}
+
+core::Status check_open(const json::object& order) {
+  return core::restaurant::check_order_open(record::str(order, "status"));
 }
 
 Response order_write_error(const core::Error& e, const json::object& current) {

@@ -71,8 +71,10 @@ core::Status change_order(
     const std::function<core::Status(json::object& order, store::WriteTxn& txn)>& change,
     json::object& current);
 
-// `invalid_version` unless `sent` is the order's version.
+// The stored order's version and state against core::restaurant::check_order_version / check_order_open:
+// `invalid_version`, `order_not_open`.
 core::Status check_version(const json::object& order, std::int64_t sent);
+core::Status check_open(const json::object& order);
 
 // The answer to a refused order write: 409 `invalid_version` carries the current order,
 // `{"error": "invalid_version", "message": ..., "order": {...}}`; every other code is rest_error's.

@@ -189,8 +189,7 @@ Response close_order(App& app, Request& req, const CompanyContext& ctx) {
   auto st = change_order(
       app, order_key(ctx, record::str(*order, "id")),
       [&](json::object& o, store::WriteTxn& txn) -> core::Status {
-        if (record::str(o, "status") != "open")
-          return core::make_error("order_not_open", "the order is closed");
+        CORE_TRY(check_open(o));
         auto balance = refresh_totals(o);
         if (!balance) return balance.error();
         CORE_TRY(core::restaurant::check_can_close(*balance));

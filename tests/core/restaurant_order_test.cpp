@@ -113,3 +113,14 @@ TEST_CASE("removing a line after a payment leaves the order overpaid but closabl
   CHECK(b.overpaidMinor == 1000);
   CHECK(check_can_close(b).ok());
 }
+
+TEST_CASE("only an open order takes writes; a line edit must name the current version") {
+  CHECK(check_order_open("open").ok());
+  CHECK(check_order_open("closed").error().code == "order_not_open");
+  CHECK(check_order_open("").error().code == "order_not_open");
+  CHECK(check_order_version(3, 3).ok());
+  auto stale = check_order_version(3, 2);
+  CHECK(stale.error().code == "invalid_version");
+  CHECK(stale.error().message == "the order is at version 3, the request was made against version 2");
+  CHECK(check_order_version(3, 4).error().code == "invalid_version");
+}
