@@ -2,6 +2,12 @@
 
 namespace core {
 
+std::string_view trim_ascii_space(std::string_view text) {
+  while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
 std::string to_ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = to_ascii_lower(c);

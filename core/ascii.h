@@ -30,6 +30,14 @@ inline constexpr char to_ascii_lower(char c) {
   return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+// Space, TAB, CR, LF, FF, VT.
+inline constexpr bool is_ascii_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+// `text` without leading and trailing ASCII whitespace (is_ascii_space).
+std::string_view trim_ascii_space(std::string_view text);
+
 // `text` with A-Z mapped to a-z; every other byte (including UTF-8) unchanged.
 std::string to_ascii_lower(std::string_view text);
 

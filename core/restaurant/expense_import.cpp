@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "core/ascii.h"
 #include "core/money.h"
 #include "core/restaurant/csv.h"
 #include "core/restaurant/text_field.h"
@@ -10,16 +11,6 @@ namespace core::restaurant {
 namespace {
 
 enum Column { kAccrual, kCategory, kVendor, kGross, kVat, kDue, kPaidAt, kMethod, kDeductible };
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // A plain decimal integer: optional '-', 1 to 18 digits (so it fits int64). Anything else (a decimal point,
 // an exponent, a '+', thousands separators) is not an integer here.
@@ -39,17 +30,8 @@ std::optional<std::int64_t> parse_integer(std::string_view s) {
 }
 
 std::optional<bool> parse_flag(std::string_view s) {
-  auto lower_equals = [&](std::string_view word) {
-    if (s.size() != word.size()) return false;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      char c = s[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != word[i]) return false;
-    }
-    return true;
-  };
-  if (lower_equals("true") || s == "1") return true;
-  if (lower_equals("false") || s == "0") return false;
+  if (ascii_iequals(s, "true") || s == "1") return true;
+  if (ascii_iequals(s, "false") || s == "0") return false;
   return std::nullopt;
 }
 
@@ -175,7 +157,7 @@ Result<ExpenseCsvImport> parse_expense_csv(std::string_view text) {
   position_of.fill(SIZE_MAX);
   const std::vector<std::string>& header = records->front().fields;
   for (std::size_t i = 0; i < header.size(); ++i) {
-    const std::string_view name = trim(header[i]);
+    const std::string_view name = trim_ascii_space(header[i]);
     std::size_t column = 0;
     while (column < kExpenseCsvColumns.size() && kExpenseCsvColumns[column] != name) ++column;
     if (column == kExpenseCsvColumns.size()) {
@@ -194,7 +176,7 @@ Result<ExpenseCsvImport> parse_expense_csv(std::string_view text) {
   ExpenseCsvImport result;
   for (std::size_t r = 1; r < records->size(); ++r) {
     const CsvRecord& record = (*records)[r];
-    if (record.fields.size() == 1 && trim(record.fields[0]).empty()) continue;  // a blank line
+    if (record.fields.size() == 1 && trim_ascii_space(record.fields[0]).empty()) continue;  // a blank line
     ++result.total;
     if (record.fields.size() != header.size()) {
       result.errors.push_back(CsvRowError{r, "", "invalid_row",
@@ -206,7 +188,7 @@ Result<ExpenseCsvImport> parse_expense_csv(std::string_view text) {
     }
     std::array<std::string_view, 9> cells;
     for (std::size_t column = 0; column < cells.size(); ++column) {
-      cells[column] = trim(record.fields[position_of[column]]);
+      cells[column] = trim_ascii_space(record.fields[position_of[column]]);
     }
     auto row = parse_row(r, cells, result.errors);
     if (row) {

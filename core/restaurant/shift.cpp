@@ -1,22 +1,13 @@
 #include "core/restaurant/shift.h"
 
+#include "core/ascii.h"
 #include "core/money.h"
 #include "core/restaurant/amount_sum.h"
 
 namespace core::restaurant {
 
 bool is_cash_method(std::string_view method) {
-  auto space = [](char c) { return c == ' ' || c == '\t'; };
-  while (!method.empty() && space(method.front())) method.remove_prefix(1);
-  while (!method.empty() && space(method.back())) method.remove_suffix(1);
-  if (method.size() != 4) return false;
-  constexpr std::string_view kCash = "cash";
-  for (std::size_t i = 0; i < 4; ++i) {
-    char c = method[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != kCash[i]) return false;
-  }
-  return true;
+  return ascii_iequals(trim_ascii_space(method), "cash");
 }
 
 Result<ShiftCashCount> count_shift_cash(std::int64_t opening_float_minor,

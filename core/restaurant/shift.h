@@ -19,7 +19,7 @@ struct ShiftPayment {
 };
 
 // Whether a payment method puts money in the cash drawer: `cash`, compared without regard to ASCII case
-// and surrounding spaces (the payment method is free text, spec document 3).
+// and surrounding ASCII whitespace (the payment method is free text, spec document 3).
 bool is_cash_method(std::string_view method);
 
 struct ShiftCashCount {

@@ -1,17 +1,10 @@
 #include "core/restaurant/text_field.h"
 
+#include "core/ascii.h"
+
 namespace core::restaurant {
-namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-}  // namespace
-
 Result<std::string> trimmed_text_field(std::string_view text, std::string_view field, std::size_t max_chars) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  text = trim_ascii_space(text);
   if (text.empty()) return make_error("invalid_field", std::string(field) + " must not be empty");
   std::size_t chars = 0;
   for (char c : text) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/ascii.h"
 #include "core/id.h"
 #include "core/restaurant/expense_import.h"
 #include "edge/app.h"
@@ -32,18 +33,11 @@ struct ImportRequest {
   bool dryRun = false;
 };
 
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 // A raw `text/csv` body takes branchId and dryRun from the query; anything else is the JSON body
 // {csv, branchId, dryRun}. Errors: invalid_json / invalid_body, missing_field, invalid_field.
 core::Result<ImportRequest> read_import_request(const Request& req) {
   ImportRequest out;
-  if (ascii_lower(req.header("content-type")).starts_with("text/csv")) {
+  if (core::to_ascii_lower(req.header("content-type")).starts_with("text/csv")) {
     auto branch = req.query_param("branchId");
     if (!branch) return core::make_error("missing_field", "query parameter 'branchId' is required");
     out.branchId = *branch;
@@ -83,14 +77,15 @@ struct Names {
       if (!rec) return true;
       std::string id = record::str(*rec, "id");
       ids.insert(id);
-      by_name.emplace(ascii_lower(record::str(*rec, "name")), id);  // keys ascend: the first id is the least
+      by_name.emplace(core::to_ascii_lower(record::str(*rec, "name")),
+                      id);  // keys ascend: the first id is the least
       return true;
     });
   }
 
   std::optional<std::string> find(const std::string& cell) const {
     if (ids.contains(cell)) return cell;
-    if (auto it = by_name.find(ascii_lower(cell)); it != by_name.end()) return it->second;
+    if (auto it = by_name.find(core::to_ascii_lower(cell)); it != by_name.end()) return it->second;
     return std::nullopt;
   }
 };
@@ -132,7 +127,7 @@ ImportPlan plan_import(const store::ReadTxn& txn, store::Table t, const PlanInpu
     }
     ExpenseRefs refs{in.expenseIds.at(next_id++), in.branchId, *category, std::nullopt, std::nullopt};
     if (row.vendor) {
-      std::string folded = ascii_lower(*row.vendor);
+      std::string folded = core::to_ascii_lower(*row.vendor);
       if (auto known = vendors.find(*row.vendor)) {
         refs.vendorId = *known;
       } else if (auto it = created.find(folded); it != created.end()) {
@@ -176,8 +171,8 @@ void register_expense_import(App& app) {
             PlanInput in{ctx.company.id, request->branchId, now_text(app), &*parsed, {}, {}};
             for (const auto& row : parsed->rows) {
               in.expenseIds.push_back(core::make_id("exp_", app.random));
-              if (row.vendor && !in.newVendorIds.contains(ascii_lower(*row.vendor)))
-                in.newVendorIds.emplace(ascii_lower(*row.vendor), core::make_id("ven_", app.random));
+              if (row.vendor && !in.newVendorIds.contains(core::to_ascii_lower(*row.vendor)))
+                in.newVendorIds.emplace(core::to_ascii_lower(*row.vendor), core::make_id("ven_", app.random));
             }
             ImportPlan plan;
             store::Table t = app.restaurant_table;

@@ -25,3 +25,11 @@ TEST_CASE("quote_for_message makes input safe for a message") {
   CHECK(quote_for_message(std::string(64, 'x')) == "'" + std::string(64, 'x') + "'");
   CHECK(quote_for_message(std::string(65, 'x')) == "'" + std::string(64, 'x') + "...'");
 }
+
+TEST_CASE("trim_ascii_space drops ASCII whitespace at both ends only") {
+  CHECK(core::trim_ascii_space(" \t\r\n\f\vcash \t") == "cash");
+  CHECK(core::trim_ascii_space("dine in") == "dine in");
+  CHECK(core::trim_ascii_space(" \t ").empty());
+  CHECK(core::trim_ascii_space("").empty());
+  CHECK(core::trim_ascii_space("\xC2\xA0x") == "\xC2\xA0x");  // a UTF-8 no-break space is not ASCII whitespace
+}
