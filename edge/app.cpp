@@ -2,7 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <chrono>
+#include <filesystem>
+
 
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/signin_routes.h"
@@ -18,6 +19,12 @@ namespace edge {
 
 core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, core::RandomSource& random) {
   config.resolve_urls();
+  if (config.upload_dir.empty()) config.upload_dir = config.data_dir + "/tmp";
+  // Streamed bodies left behind by a crash belong to no request any more (FileSink names them upload-*).
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(config.upload_dir, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
+    if (it->path().filename().string().rfind("upload-", 0) == 0) std::filesystem::remove(it->path(), ec);
   auto app = std::make_unique<App>(std::move(config), clock, random);
   auto kv = store::open_lmdb(app->config.data_dir);
   if (!kv) return kv.error();
@@ -67,30 +74,40 @@ Response error_for_path(const Request& req, int status, std::string_view message
                        html_escape(message) + "</p></div>");
 }
 
-Response dispatch(App& app, Request& req) {
-  auto started = std::chrono::steady_clock::now();
-  Response res;
+RequestPlan plan_request(App& app, Request& head) {
+  RequestPlan plan;
   Router::Match m;
-  if (app.hosts->allows(req.host, req.path)) m = app.router.match(req);
+  if (app.hosts->allows(head.host, head.path)) m = app.router.match(head);
   if (m.kind == Router::Match::not_found) {
-    res = error_for_path(req, 404, "not found");
+    plan.answer = error_for_path(head, 404, "not found");
   } else if (m.kind == Router::Match::method_not_allowed) {
-    res = error_for_path(req, 405, "method not allowed");
-    res.set_header("Allow", m.allow);
-  } else if (req.body.size() > (m.options.max_body ? m.options.max_body : app.config.max_json_body)) {
-    res = error_for_path(req, 413, "request body too large");
+    plan.answer = error_for_path(head, 405, "method not allowed");
+    plan.answer->set_header("Allow", m.allow);
   } else {
-    try {
-      res = (*m.handler)(req);
-    } catch (const std::exception& e) {
-      spdlog::error("{} {} handler failed: {}", req.method, req.path, e.what());
-      res = error_for_path(req, 500, "internal error");
+    const RouteOptions& options = *m.options;
+    plan.handler = m.handler;
+    plan.max_body = options.max_body ? options.max_body : app.config.max_json_body;
+    plan.run_inline = options.nonblocking;
+    if (options.body_sink) {
+      auto sink = options.body_sink(head);
+      if (!sink) {
+        spdlog::error("{} {}: {}", head.method, head.path, sink.error().message);
+        plan.answer = error_for_path(head, 500, "cannot store the request body");
+      } else {
+        plan.sink = std::move(*sink);
+      }
     }
   }
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  // Path only: query strings can carry tokens (management links, OAuth codes), headers are never logged.
-  spdlog::info("{} {} {} {:.2f}ms", req.method, req.path, res.status, ms);
-  return res;
+  return plan;
+}
+
+Response run_request(Request& req, const RequestPlan& plan) {
+  try {
+    return (*plan.handler)(req);
+  } catch (const std::exception& e) {
+    spdlog::error("{} {} handler failed: {}", req.method, req.path, e.what());
+    return error_for_path(req, 500, "internal error");
+  }
 }
 
 }  // namespace edge

@@ -10,6 +10,7 @@
 #include "edge/accounts/accounts.h"
 #include "edge/accounts/sessions.h"
 #include "edge/config.h"
+#include "edge/http/http_server.h"
 #include "edge/http/router.h"
 #include "edge/oauth/id_token_signer.h"
 #include "edge/oauth/oauth_store.h"
@@ -53,9 +54,12 @@ struct App {
 // Opens the data directory and registers every product's routes. Errors: the store's (`storage_error`).
 core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, core::RandomSource& random);
 
-// Routes one request: matching, body limit, the handler, the error format for unmatched paths, and one
-// log line. Never throws.
-Response dispatch(App& app, Request& req);
+// Decides, from a request's head alone, which route serves it, how large its body may be, where the body
+// goes and whether the handler may run on an I/O thread; unmatched paths get their answer here (404, 405 in
+// the path's error format). Never blocks, never throws.
+RequestPlan plan_request(App& app, Request& head);
+// Runs the planned route's handler; an exception becomes a 500 in the path's error format. Never throws.
+Response run_request(Request& req, const RequestPlan& plan);
 
 // The error response for a path when no handler produced one: the restaurant format under
 // /api/restaurant/, the platform envelope elsewhere under /api/, HTML elsewhere.

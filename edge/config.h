@@ -44,7 +44,17 @@ struct Config {
   // rotation, and the HS256 secret used without an RSA key (derived from the secret key when empty).
   std::string oauth_rsa_private_key, oauth_rsa_private_key_previous, oauth_id_token_secret;
   std::size_t max_json_body = 1 << 20;
+
+  // The HTTP transport (edge/http/http_server.h): I/O threads (0: one per core), workers for handlers that
+  // may block, deadlines in milliseconds, header limits, open connections, and the grace given to requests
+  // in flight at shutdown.
+  std::size_t io_threads = 0;
   std::size_t threads = 64;
+  std::int64_t header_timeout_ms = 10'000, body_timeout_ms = 30'000, idle_timeout_ms = 60'000,
+               send_timeout_ms = 60'000, shutdown_grace_ms = 10'000;
+  std::size_t max_header_bytes = 32 << 10, max_header_count = 100, max_connections = 10'000;
+  // Where streamed request bodies wait until their handler takes them. Empty: <data-dir>/tmp.
+  std::string upload_dir;
 
   std::string web_root = "web";
   std::string wasm_root = "build/wasm/wasm";

@@ -59,9 +59,45 @@ int main(int argc, char** argv) {
   cli.add_option("--max-body", config.max_json_body, "largest JSON request body in bytes")
       ->envname("EDGE_MAX_BODY")
       ->capture_default_str();
-  cli.add_option("--threads", config.threads, "HTTP worker threads (one per open connection)")
+  cli.add_option("--threads", config.threads,
+                 "worker threads for requests that may block (writes waiting for their fsync): requests in flight")
       ->envname("EDGE_THREADS")
       ->capture_default_str();
+  cli.add_option("--io-threads", config.io_threads, "threads that own the sockets; 0: one per core")
+      ->envname("EDGE_IO_THREADS")
+      ->capture_default_str();
+  cli.add_option("--max-connections", config.max_connections,
+                 "open connections at most; further ones are closed at once (and logged)")
+      ->envname("EDGE_MAX_CONNECTIONS")
+      ->capture_default_str();
+  cli.add_option("--header-timeout-ms", config.header_timeout_ms,
+                 "request headers must arrive within this of their first byte, else 408")
+      ->envname("EDGE_HEADER_TIMEOUT_MS")
+      ->capture_default_str();
+  cli.add_option("--body-timeout-ms", config.body_timeout_ms, "longest pause inside a request body, else 408")
+      ->envname("EDGE_BODY_TIMEOUT_MS")
+      ->capture_default_str();
+  cli.add_option("--idle-timeout-ms", config.idle_timeout_ms, "keep-alive connections idle this long are closed")
+      ->envname("EDGE_IDLE_TIMEOUT_MS")
+      ->capture_default_str();
+  cli.add_option("--send-timeout-ms", config.send_timeout_ms,
+                 "a client that reads nothing of a response for this long is disconnected")
+      ->envname("EDGE_SEND_TIMEOUT_MS")
+      ->capture_default_str();
+  cli.add_option("--max-header-bytes", config.max_header_bytes,
+                 "request line and header fields together, in bytes; past it 431")
+      ->envname("EDGE_MAX_HEADER_BYTES")
+      ->capture_default_str();
+  cli.add_option("--max-header-count", config.max_header_count, "header fields per request; past it 431")
+      ->envname("EDGE_MAX_HEADER_COUNT")
+      ->capture_default_str();
+  cli.add_option("--shutdown-grace-ms", config.shutdown_grace_ms,
+                 "on SIGTERM, requests in flight get this long to finish")
+      ->envname("EDGE_SHUTDOWN_GRACE_MS")
+      ->capture_default_str();
+  cli.add_option("--upload-dir", config.upload_dir,
+                 "where streamed request bodies wait for their handler (default <data-dir>/tmp)")
+      ->envname("EDGE_UPLOAD_DIR");
   cli.add_option("--web-root", config.web_root, "folder served at /web/")
       ->envname("EDGE_WEB_ROOT")
       ->capture_default_str();

@@ -4,22 +4,51 @@
 
 namespace edge {
 
+// The App as the transport sees it.
+class EdgeServer::Service : public HttpService {
+ public:
+  explicit Service(App& app) : app_(app) {}
+  RequestPlan plan(Request& head) override { return plan_request(app_, head); }
+  Response handle(Request& req, const RequestPlan& plan) override { return run_request(req, plan); }
+  Response refuse(const Request& req, int status, std::string_view reason) override {
+    return error_for_path(req, status, reason);
+  }
+
+ private:
+  App& app_;
+};
+
+namespace {
+
+HttpServerOptions transport_options(const Config& c) {
+  HttpServerOptions o;
+  o.host = c.listen_host;
+  o.port = c.listen_port;
+  o.io_threads = c.io_threads;
+  o.worker_threads = c.threads;
+  o.header_timeout = std::chrono::milliseconds(c.header_timeout_ms);
+  o.body_timeout = std::chrono::milliseconds(c.body_timeout_ms);
+  o.idle_timeout = std::chrono::milliseconds(c.idle_timeout_ms);
+  o.send_timeout = std::chrono::milliseconds(c.send_timeout_ms);
+  o.shutdown_grace = std::chrono::milliseconds(c.shutdown_grace_ms);
+  o.max_header_bytes = c.max_header_bytes;
+  o.max_header_count = c.max_header_count;
+  o.max_connections = c.max_connections;
+  return o;
+}
+
+}  // namespace
+
 core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core::Clock& clock,
                                                             core::RandomSource& random) {
   std::unique_ptr<EdgeServer> s(new EdgeServer());
-  HttpServerOptions options;
-  options.host = config.listen_host;
-  options.port = config.listen_port;
-  options.threads = config.threads;
+  HttpServerOptions options = transport_options(config);
   auto app = open_app(std::move(config), clock, random);
   if (!app) return app.error();
   s->app_ = std::move(*app);
   App* a = s->app_.get();
-  s->http_ = std::make_unique<HttpServer>(
-      options, [a](Request& req) { return dispatch(*a, req); },
-      [](const Request& req, int status, std::string_view reason) {
-        return error_for_path(req, status, reason);
-      });
+  s->service_ = std::make_unique<Service>(*a);
+  s->http_ = std::make_unique<HttpServer>(options, *s->service_);
   auto port = s->http_->bind();
   if (!port) return port.error();
   s->port_ = *port;

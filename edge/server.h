@@ -22,14 +22,18 @@ class EdgeServer {
   int port() const { return port_; }
   App& app() { return *app_; }
 
-  // Stops accepting, lets in-flight requests finish, flushes pending writes. Idempotent.
+  // Stops accepting, closes idle connections, lets in-flight requests finish (within the shutdown grace),
+  // flushes pending writes. Idempotent.
   void stop();
 
  private:
   EdgeServer() = default;
   void background_loop();
 
+  class Service;
+
   std::unique_ptr<App> app_;
+  std::unique_ptr<Service> service_;
   std::unique_ptr<HttpServer> http_;
   int port_ = 0;
   std::thread serve_thread_, background_thread_;

@@ -1,125 +1,185 @@
 #include "edge/http/http_server.h"
 
-#include <httplib.h>
+#include <sys/resource.h>
 
-#include <sys/socket.h>
+#include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <cctype>
+#include <thread>
+#include <vector>
+
+#include "edge/http/connection.h"
 
 namespace edge {
-namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-Request to_request(const httplib::Request& in) {
-  Request r;
-  r.method = in.method;
-  r.path = in.path;
-  r.remote_addr = in.remote_addr;
-  r.body = in.body;
-  for (auto& [name, value] : in.headers) r.headers.emplace(lower(name), value);
-  for (auto& [name, value] : in.params) r.query.emplace(name, value);
-  std::string host = in.get_header_value("Host");
-  if (!host.empty() && host.front() == '[') {
-    host = host.substr(0, host.find(']') + 1);
-  } else if (auto colon = host.find(':'); colon != std::string::npos) {
-    host.resize(colon);
-  }
-  r.host = lower(host);
-  return r;
-}
-
-void write_response(const Response& in, httplib::Response& out) {
-  out.status = in.status;
-  for (auto& [name, value] : in.headers) out.set_header(name, value);
-  out.set_content(in.body, in.content_type);
-}
-
-}  // namespace
+using namespace http_detail;
 
 struct HttpServer::Impl {
-  HttpServerOptions options;
-  Dispatch dispatch;
-  TransportError on_error;
-  httplib::Server server;
-  int listen_socket = -1;
+  Impl(HttpServerOptions options, HttpService& service) : state(std::move(options), service) {
+    std::size_t n = state.options.io_threads;
+    if (n == 0) n = std::max(1u, std::thread::hardware_concurrency());
+    for (std::size_t i = 0; i < n; ++i) {
+      ios.push_back(std::make_unique<asio::io_context>(1));
+      guards.emplace_back(asio::make_work_guard(*ios.back()));
+    }
+    acceptor.emplace(*ios[0]);
+    retry.emplace(*ios[0]);
+    drain.emplace(*ios[0]);
+  }
+
+  void accept_next();
+  void on_accepted(beast::error_code ec, tcp::socket socket, asio::io_context& io);
+  void begin_shutdown();
+  void wait_for_drain(std::chrono::steady_clock::time_point deadline, bool forced);
+  template <class Fn>
+  void for_each_connection(Fn fn);
+  void log_refused();
+
+  ServerState state;
+  std::vector<std::unique_ptr<asio::io_context>> ios;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
+  std::optional<tcp::acceptor> acceptor;
+  std::optional<asio::steady_timer> retry, drain;
+  std::size_t next_io = 0;
+  std::uint64_t refused = 0, refused_logged = 0;
+  std::chrono::steady_clock::time_point refused_log_at{};
 };
 
-HttpServer::HttpServer(HttpServerOptions options, Dispatch dispatch, TransportError on_error)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
-  impl_->dispatch = std::move(dispatch);
-  impl_->on_error = std::move(on_error);
-  auto& s = impl_->server;
-  // Without TCP_NODELAY a keep-alive client waits on delayed ACKs: about 300 requests/s instead of 7k+.
-  s.set_tcp_nodelay(true);
-  s.set_payload_max_length(impl_->options.max_payload);
-  std::size_t threads = impl_->options.threads;
-  // cpp-httplib holds a worker for as long as a keep-alive connection stays open, so the pool bounds the
-  // number of concurrently served connections.
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  s.set_keep_alive_max_count(10000);
-  // Debian's cpp-httplib listens with a backlog of 5 (compiled into the library): 64 clients connecting at
-  // once overflow it, and the kernel's dropped handshakes come back after 1-3 s retransmits. Remember the
-  // listening socket so bind() can listen again with the system's maximum.
-  s.set_socket_options([this](int sock) {
-    httplib::default_socket_options(sock);
-    impl_->listen_socket = sock;
-  });
-  auto handle = [this](const httplib::Request& in, httplib::Response& out) {
-    Request req = to_request(in);
-    write_response(impl_->dispatch(req), out);
-  };
-  s.Get(".*", handle);
-  s.Post(".*", handle);
-  s.Put(".*", handle);
-  s.Patch(".*", handle);
-  s.Delete(".*", handle);
-  s.Options(".*", handle);
-  // Called for every status >= 400. Our own handlers always write a body; an empty one means the transport
-  // answered by itself (413 over max_payload, 400 for unparseable HTTP, 404 for an unknown method).
-  s.set_error_handler(
-      httplib::Server::HandlerWithResponse([this](const httplib::Request& in, httplib::Response& out) {
-        if (!out.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        Request req = to_request(in);
-        std::string reason = out.status == 413 ? "request body too large" : "malformed request";
-        write_response(impl_->on_error(req, out.status, reason), out);
-        return httplib::Server::HandlerResponse::Handled;
-      }));
-  s.set_exception_handler([this](const httplib::Request& in, httplib::Response& out, std::exception_ptr) {
-    Request req = to_request(in);
-    write_response(impl_->on_error(req, 500, "internal error"), out);
+void HttpServer::Impl::accept_next() {
+  asio::io_context& io = *ios[next_io++ % ios.size()];
+  acceptor->async_accept(io, [this, &io](beast::error_code ec, tcp::socket socket) {
+    on_accepted(ec, std::move(socket), io);
   });
 }
+
+void HttpServer::Impl::on_accepted(beast::error_code ec, tcp::socket socket, asio::io_context& io) {
+  if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
+  if (ec) {
+    // Out of file descriptors (or another passing error): wait a little instead of spinning on accept.
+    spdlog::warn("accepting a connection failed: {}", ec.message());
+    retry->expires_after(std::chrono::milliseconds(50));
+    retry->async_wait([this](beast::error_code e) {
+      if (!e) accept_next();
+    });
+    return;
+  }
+  if (state.connections.load() >= state.options.max_connections) {
+    beast::error_code ignored;
+    socket.close(ignored);
+    ++refused;
+    log_refused();
+  } else {
+    state.connections.fetch_add(1);
+    auto connection = std::make_shared<Connection>(state, io, std::move(socket));
+    asio::post(io, [connection] { connection->start(); });
+  }
+  accept_next();
+}
+
+// One line when connections start being refused, then at most one every 10 s while it goes on.
+void HttpServer::Impl::log_refused() {
+  auto now = std::chrono::steady_clock::now();
+  if (refused_logged != 0 && now - refused_log_at < std::chrono::seconds(10)) return;
+  spdlog::warn("refusing new connections: {} open, the maximum (--max-connections); {} refused so far",
+               state.connections.load(), refused);
+  refused_logged = refused;
+  refused_log_at = now;
+}
+
+template <class Fn>
+void HttpServer::Impl::for_each_connection(Fn fn) {
+  std::vector<std::shared_ptr<Connection>> open;
+  {
+    std::lock_guard lock(state.registry_mutex);
+    for (auto& [raw, weak] : state.registry)
+      if (auto c = weak.lock()) open.push_back(std::move(c));
+  }
+  for (auto& c : open) fn(c);
+}
+
+void HttpServer::Impl::begin_shutdown() {
+  beast::error_code ignored;
+  acceptor->close(ignored);
+  retry->cancel();
+  // Each connection is told on its own I/O thread; posting keeps this thread's lock-free view of it.
+  for_each_connection([](const std::shared_ptr<Connection>& c) { c->shutdown(); });
+  wait_for_drain(std::chrono::steady_clock::now() + state.options.shutdown_grace, false);
+}
+
+void HttpServer::Impl::wait_for_drain(std::chrono::steady_clock::time_point deadline, bool forced) {
+  if (state.connections.load() == 0 || (forced && std::chrono::steady_clock::now() >= deadline)) {
+    for (auto& g : guards) g.reset();
+    for (auto& io : ios) io->stop();
+    return;
+  }
+  if (!forced && std::chrono::steady_clock::now() >= deadline) {
+    spdlog::warn("shutdown: closing {} connection(s) still busy after the grace period",
+                 state.connections.load());
+    for_each_connection([](const std::shared_ptr<Connection>& c) { c->close(); });
+    forced = true;
+    deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  }
+  drain->expires_after(std::chrono::milliseconds(10));
+  drain->async_wait([this, deadline, forced](beast::error_code) { wait_for_drain(deadline, forced); });
+}
+
+HttpServer::HttpServer(HttpServerOptions options, HttpService& service)
+    : impl_(std::make_unique<Impl>(std::move(options), service)) {}
 
 HttpServer::~HttpServer() = default;
 
 core::Result<int> HttpServer::bind() {
-  auto& s = impl_->server;
-  int port = impl_->options.port;
-  if (port == 0) {
-    port = s.bind_to_any_port(impl_->options.host);
-    if (port < 0) port = 0;
-  } else if (!s.bind_to_port(impl_->options.host, port)) {
-    port = 0;
+  // One descriptor per connection: take every one the hard limit allows, as nginx's worker_rlimit_nofile.
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
   }
-  if (port != 0 && impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
-  if (port == 0)
-    return core::make_error(
-        "bind_failed", "cannot listen on " + impl_->options.host + ":" + std::to_string(impl_->options.port));
-  return port;
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY &&
+      files.rlim_cur < impl_->state.options.max_connections + 64)
+    spdlog::warn("the open-file limit ({}) is below --max-connections ({}): connections past it are refused",
+                 files.rlim_cur, impl_->state.options.max_connections);
+
+  auto& o = impl_->state.options;
+  auto failed = [&](const std::string& why) {
+    return core::make_error("bind_failed", "cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + why);
+  };
+  beast::error_code ec;
+  auto address = asio::ip::make_address(o.host, ec);
+  if (ec) return failed("not an IP address");
+  tcp::endpoint endpoint(address, static_cast<unsigned short>(o.port));
+  auto& acceptor = *impl_->acceptor;
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) return failed(ec.message());
+  return static_cast<int>(acceptor.local_endpoint().port());
 }
 
 void HttpServer::serve() {
-  impl_->server.listen_after_bind();
+  auto& impl = *impl_;
+  impl.state.workers.emplace(impl.state.options.worker_threads);
+  asio::post(*impl.ios[0], [&impl] { impl.accept_next(); });
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < impl.ios.size(); ++i) threads.emplace_back([io = impl.ios[i].get()] { io->run(); });
+  impl.ios[0]->run();
+  for (auto& t : threads) t.join();
+  // Handlers still running finish here; what they post back goes nowhere (the connections are closed).
+  impl.state.workers->join();
+  // Destroying the io_contexts destroys every connection still referenced by a pending operation.
+  impl.acceptor.reset();
+  impl.retry.reset();
+  impl.drain.reset();
+  impl.ios.clear();
 }
 
 void HttpServer::stop() {
-  impl_->server.stop();
+  if (impl_->state.stopping.exchange(true)) return;
+  asio::post(*impl_->ios[0], [impl = impl_.get()] { impl->begin_shutdown(); });
+}
+
+std::size_t HttpServer::connections() const {
+  return impl_->state.connections.load();
 }
 
 }  // namespace edge

@@ -1,9 +1,11 @@
 #pragma once
-// The HTTP request and response as the products see them. The transport (cpp-httplib today) converts to
-// and from these, so it can be replaced without touching a product module.
+// The HTTP request and response as the products see them. The transport (edge/http/http_server.h)
+// converts to and from these, so it can change without touching a product module.
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,12 +14,17 @@
 
 namespace edge {
 
+class BodySink;
+class EventStream;
+
 struct Request {
   std::string method;  // upper case: GET, POST, ...
   std::string path;    // decoded path without the query string
   std::string host;    // Host header without the port
   std::string remote_addr;
   std::string body;
+  // Set instead of `body` for a route that streams its body (RouteOptions::body_sink): the sink that took it.
+  std::shared_ptr<BodySink> body_sink;
   // Header names are stored lower case; a repeated header keeps its first value.
   std::map<std::string, std::string> headers;
   std::multimap<std::string, std::string> query;
@@ -38,12 +45,21 @@ struct Response {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;
+  // When set, the response is this file instead of `body`, sent in pieces; the transport answers Range
+  // (206/416), If-None-Match and If-Modified-Since (304) and adds ETag, Last-Modified and Accept-Ranges
+  // (edge/http/file_response.h). A file that cannot be opened answers 404.
+  std::string file;
+  // When set, the response is a Server-Sent Events stream that stays open (edge/http/event_stream.h);
+  // `status` and `headers` apply, `content_type` is text/event-stream.
+  std::shared_ptr<EventStream> events;
 
   Response& set_header(std::string name, std::string value) {
     headers.emplace_back(std::move(name), std::move(value));
     return *this;
   }
 };
+
+using Handler = std::function<Response(Request&)>;
 
 // A redirect (302 Found, 303 See Other) to `location`, never cached.
 Response redirect_response(int status, std::string location);

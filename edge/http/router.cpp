@@ -17,7 +17,7 @@ std::vector<std::string_view> split_path(std::string_view path) {
 }
 
 void Router::add(std::string method, std::string_view pattern, Handler handler, RouteOptions options) {
-  Route route{std::move(method), {}, std::move(handler), options};
+  Route route{std::move(method), {}, std::move(handler), std::move(options)};
   for (std::string_view part : split_path(pattern)) {
     Segment s;
     if (part.size() > 2 && part.front() == '{' && part.back() == '}') {
@@ -73,7 +73,7 @@ Router::Match Router::match(Request& req) const {
       matches(route, parts, &req);
       m.kind = Match::found;
       m.handler = &route.handler;
-      m.options = route.options;
+      m.options = &route.options;
       return m;
     }
     if (m.allow.find(route.method) == std::string::npos) {

@@ -8,16 +8,24 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result.h"
+#include "edge/http/body_sink.h"
 #include "edge/http/message.h"
 
 namespace edge {
 
-using Handler = std::function<Response(Request&)>;
-
 struct RouteOptions {
-  // Largest request body this route accepts; larger ones answer 413 before the handler runs. 0: the
-  // configured JSON body limit (Config::max_json_body).
+  // Largest request body this route accepts; larger ones answer 413 while the body arrives (at once when
+  // Content-Length says so), before the handler runs. 0: the configured JSON body limit
+  // (Config::max_json_body).
   std::size_t max_body = 0;
+  // When set, the body goes to a new sink made by this factory as it arrives (Request::body_sink) instead
+  // of Request::body. Called on an I/O thread with the request head; an error answers 500.
+  std::function<core::Result<std::shared_ptr<BodySink>>(const Request& head)> body_sink = nullptr;
+  // The handler only reads and does bounded work (no write to the store, which waits for an fsync; no
+  // password hashing; no scan of a whole company's data): it runs on the I/O thread, saving two thread
+  // switches. Everything else runs on the worker pool.
+  bool nonblocking = false;
 };
 
 class Router {
@@ -27,7 +35,7 @@ class Router {
   struct Match {
     enum Kind { found, method_not_allowed, not_found } kind = not_found;
     const Handler* handler = nullptr;
-    RouteOptions options;
+    const RouteOptions* options = nullptr;  // with handler
     std::string allow;  // for method_not_allowed: the methods the path has
   };
   // Finds the route for `req` and fills req.params. HEAD is served by GET routes.

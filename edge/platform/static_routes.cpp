@@ -1,8 +1,5 @@
 #include "edge/platform/static_routes.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "edge/app.h"
 #include "edge/platform/envelope.h"
 
@@ -29,13 +26,10 @@ std::string_view content_type_for(std::string_view path) {
 Response serve_file(const Request& req, const std::string& root, std::string_view relative) {
   for (std::string_view seg : split_path(relative))
     if (seg.empty() || seg.front() == '.') return error_for_path(req, 404, "not found");
-  std::ifstream in(root + "/" + std::string(relative), std::ios::binary);
-  if (!in) return error_for_path(req, 404, "not found");
-  std::ostringstream buf;
-  buf << in.rdbuf();
   Response r;
   r.content_type = std::string(content_type_for(relative));
-  r.body = std::move(buf).str();
+  r.file = root + "/" + std::string(relative);  // the transport answers 404 when it cannot be opened
+  // Revalidated on every use (ETag, 304), so a rebuilt wasm module or page is never served stale.
   r.set_header("Cache-Control", "no-cache");
   r.set_header("X-Content-Type-Options", "nosniff");
   return r;
@@ -49,13 +43,16 @@ void register_static_routes(App& app) {
     Response res;
     res.body = R"({"status":"ok"})";
     return res;
-  });
+  }, {.nonblocking = true});
   r.add("GET", "/web/wasm/{file*}",
-        [&app](Request& req) { return serve_file(req, app.config.wasm_root, req.param("file")); });
+        [&app](Request& req) { return serve_file(req, app.config.wasm_root, req.param("file")); },
+        {.nonblocking = true});
   r.add("GET", "/web/bindings/{file*}",
-        [&app](Request& req) { return serve_file(req, app.config.bindings_root, req.param("file")); });
+        [&app](Request& req) { return serve_file(req, app.config.bindings_root, req.param("file")); },
+        {.nonblocking = true});
   r.add("GET", "/web/{file*}",
-        [&app](Request& req) { return serve_file(req, app.config.web_root, req.param("file")); });
+        [&app](Request& req) { return serve_file(req, app.config.web_root, req.param("file")); },
+        {.nonblocking = true});
 }
 
 }  // namespace edge
