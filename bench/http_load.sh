@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # HTTP load: nginx serving a static file vs the edge's /healthz vs the edge's authenticated
-# GET /api/companies/demo, measured with wrk in one run on one machine. See bench/README.md.
+# GET /api/companies/demo, measured with wrk at several concurrencies in one run on one machine, then the
+# idle-connection probe (IDLE keep-alive sockets held open, latency of new requests meanwhile) against both
+# servers. See bench/README.md.
 #
 # Builds nothing: expects the edge binary at build/native/edge/edge or $EDGE_BIN (build it Release for
 # meaningful figures). Starts its own edge (temp data dir, --demo) and nginx (one worker) on free loopback
@@ -9,7 +11,9 @@
 # Environment:
 #   EDGE_BIN       edge binary                          (default build/native/edge/edge)
 #   THREADS        wrk threads                          (default 1)
-#   CONNS          wrk connections                      (default 16)
+#   CONNS          wrk connections, a list              (default "16 256 1000")
+#   IDLE           idle keep-alive connections held     (default 5000)
+#   PROBES         new requests timed while they are held (default 200)
 #   DURATION       wrk duration per target              (default 10s)
 #   WARMUP         wrk warm-up per target, not counted  (default 3s)
 #   EDGE_THREADS   edge --threads (default: the edge's own default, 64)
@@ -20,7 +24,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 EDGE_BIN=${EDGE_BIN:-$ROOT/build/native/edge/edge}
 THREADS=${THREADS:-1}
-CONNS=${CONNS:-16}
+CONNS=${CONNS:-16 256 1000}
+IDLE=${IDLE:-5000}
+PROBES=${PROBES:-200}
 DURATION=${DURATION:-10s}
 WARMUP=${WARMUP:-3s}
 EDGE_THREADS=${EDGE_THREADS:-}
@@ -88,7 +94,7 @@ wait_http() {  # url: waits up to 20 s for any HTTP answer
 # --- edge ---------------------------------------------------------------------------------------------
 mkdir -p "$WORK/data"
 edge_args=(--listen 127.0.0.1:0 --port-file "$WORK/edge.port" --data-dir "$WORK/data" --demo
-  --rate-limit 100000000/1s --log-level warn)
+  --rate-limit 100000000/1s --log-level warn --max-connections 15000)
 [[ -n $EDGE_THREADS ]] && edge_args+=(--threads "$EDGE_THREADS")
 "$EDGE_BIN" "${edge_args[@]}" >"$WORK/edge.out" 2>"$WORK/edge.err" &
 EDGE_PID=$!
@@ -117,14 +123,16 @@ chmod 0644 "$WORK/www/healthz.json"
 cat >"$WORK/nginx.conf" <<EOF
 daemon off;
 worker_processes 1;
+worker_rlimit_nofile 20000;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx-error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 15000; }
 http {
   access_log off;
   sendfile on;
   tcp_nodelay on;
-  keepalive_requests 10000;
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
   client_body_temp_path $WORK/nginx-tmp/body;
   proxy_temp_path $WORK/nginx-tmp/proxy;
   fastcgi_temp_path $WORK/nginx-tmp/fastcgi;
@@ -179,50 +187,62 @@ listen_overflows() {
     /proc/net/netstat 2>/dev/null || echo 0
 }
 
-declare -A RPS P50 P99 RAW CPU_US OVERFLOWS
-run_wrk() {  # name url token pid...: the processes that serve url
-  local name=$1 url=$2 token=$3 out line c0 c1 o0 o1
-  shift 3
+declare -A RPS P50 P99 RAW CPU_US OVERFLOWS ERRORS IDLE_RESULT
+run_wrk() {  # name conns url token pid...: the processes that serve url
+  local name=$1 conns=$2 url=$3 token=$4 out line c0 c1 o0 o1 key="$1@$2"
+  shift 4
   local pids=("$@")
-  echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$CONNS)" >&2
+  echo "== $name: $url (warm-up $WARMUP, then ${DURATION} with -t$THREADS -c$conns)" >&2
   # wrk runs in the background and the script waits for it, so a signal reaches the trap at once.
-  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null &
+  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$conns" -d"$WARMUP" -s "$LUA_SCRIPT" "$url" >/dev/null &
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk warm-up failed"
   c0=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
   o0=$(listen_overflows)
-  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url" \
+  BENCH_TOKEN=$token wrk -t"$THREADS" -c"$conns" -d"$DURATION" --latency -s "$LUA_SCRIPT" "$url" \
     >"$WORK/wrk.out" &
   WRK_PID=$!
   wait "$WRK_PID" || die "$name: wrk failed"
   WRK_PID=""
   c1=$(cpu_ticks "${pids[@]}") || die "$name: cannot read the server's CPU time"
   o1=$(listen_overflows)
-  OVERFLOWS[$name]=$((o1 - o0))
-  RAW[$name]=$(<"$WORK/wrk.out")
-  echo "listen queue overflows during the run (system-wide): ${OVERFLOWS[$name]}" >&2
-  out=${RAW[$name]}
+  OVERFLOWS[$key]=$((o1 - o0))
+  RAW[$key]=$(<"$WORK/wrk.out")
+  echo "listen queue overflows during the run (system-wide): ${OVERFLOWS[$key]}" >&2
+  out=${RAW[$key]}
   echo "$out" >&2
   line=$(grep '^BENCH_RESULT ' <<<"$out") || die "$name: wrk printed no BENCH_RESULT line"
   local -A f
   for kv in ${line#BENCH_RESULT }; do f[${kv%%=*}]=${kv#*=}; done
   ((f[requests] > 0)) || die "$name: no requests completed"
   ((f[non200] == 0)) || die "$name: ${f[non200]} responses were not 200 (first: ${f[first_non200]})"
-  local socket_errors=$((f[connect_errors] + f[read_errors] + f[write_errors] + f[timeouts]))
-  ((socket_errors == 0)) || die "$name: $socket_errors socket errors/timeouts (connect ${f[connect_errors]}, \
-read ${f[read_errors]}, write ${f[write_errors]}, timeout ${f[timeouts]}; listen queue overflows \
-${OVERFLOWS[$name]})"
-  RPS[$name]=${f[rps]}
-  CPU_US[$name]=$(awk -v t=$((c1 - c0)) -v hz="$CLK_TCK" -v n="${f[requests]}" \
+  # Socket errors and time-outs are reported, not fatal: at high concurrency they are the finding.
+  ERRORS[$key]="${f[connect_errors]}/${f[read_errors]}/${f[write_errors]}/${f[timeouts]}"
+  RPS[$key]=${f[rps]}
+  CPU_US[$key]=$(awk -v t=$((c1 - c0)) -v hz="$CLK_TCK" -v n="${f[requests]}" \
     'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
-  P50[$name]=${f[p50_us]}
-  P99[$name]=${f[p99_us]}
+  P50[$key]=${f[p50_us]}
+  P99[$key]=${f[p99_us]}
 }
 
 NGINX_WORKERS=($(pgrep -P "$NGINX_PID")) || die "nginx has no worker process"
-run_wrk nginx "$NGINX/healthz.json" "" "$NGINX_PID" "${NGINX_WORKERS[@]}"
-run_wrk healthz "$EDGE/healthz" "" "$EDGE_PID"
-run_wrk auth "$EDGE/api/companies/demo" "$TOKEN" "$EDGE_PID"
+for c in $CONNS; do
+  run_wrk nginx "$c" "$NGINX/healthz.json" "" "$NGINX_PID" "${NGINX_WORKERS[@]}"
+  run_wrk healthz "$c" "$EDGE/healthz" "" "$EDGE_PID"
+  run_wrk auth "$c" "$EDGE/api/companies/demo" "$TOKEN" "$EDGE_PID"
+done
+
+# --- idle connections: IDLE keep-alive sockets held, PROBES new requests timed meanwhile ----------------
+idle_probe() {  # name url [token]
+  echo "== idle probe: $1, $IDLE idle connections, $PROBES probes" >&2
+  IDLE_RESULT[$1]=$(python3 "$ROOT/bench/idle_probe.py" "$2" "$IDLE" "$PROBES" "${3:-}" | grep '^IDLE_RESULT ') ||
+    die "$1: the idle probe printed no result"
+  echo "${IDLE_RESULT[$1]}" >&2
+}
+if ((IDLE > 0)); then
+  idle_probe nginx "$NGINX/healthz.json"
+  idle_probe edge "$EDGE/api/companies/demo" "$TOKEN"
+fi
 
 # Edge log lines at warn or above during the run would mean something went wrong (and cost time).
 EDGE_WARNINGS=$(grep -c . "$WORK/edge.err" || true)
@@ -243,25 +263,34 @@ summary() {
   echo "nginx:     $("$NGINX_BIN" -v 2>&1 | head -n 1)"
   echo "g++:       $(g++ --version 2>/dev/null | head -n 1 || echo none)"
   echo "edge:      $EDGE_BIN (CMAKE_BUILD_TYPE=${build_type:-unknown}, --threads ${EDGE_THREADS:-default})"
-  echo "wrk args:  -t$THREADS -c$CONNS -d$DURATION (warm-up $WARMUP), script bench/wrk_check.lua"
+  echo "wrk args:  -t$THREADS -c{$CONNS} -d$DURATION (warm-up $WARMUP), script bench/wrk_check.lua"
   echo "bodies:    nginx $SIZE_NGINX B, /healthz $SIZE_HEALTH B, /api/companies/demo $SIZE_AUTH B"
   echo "edge log:  $EDGE_WARNINGS line(s) at warn or above"
   echo
-  local fmt='%-40s %12s %9s %9s %10s %14s %10s\n'
-  printf "$fmt" target "requests/s" "p50 ms" "p99 ms" "vs nginx" "server CPU us" "overflows"
-  printf "$fmt" "nginx static healthz.json" "${RPS[nginx]}" "$(ms "${P50[nginx]}")" \
-    "$(ms "${P99[nginx]}")" "1.000" "${CPU_US[nginx]}" "${OVERFLOWS[nginx]}"
-  printf "$fmt" "edge GET /healthz" "${RPS[healthz]}" "$(ms "${P50[healthz]}")" \
-    "$(ms "${P99[healthz]}")" "$(ratio "${RPS[healthz]}" "${RPS[nginx]}")" "${CPU_US[healthz]}" \
-    "${OVERFLOWS[healthz]}"
-  printf "$fmt" "edge GET /api/companies/demo (Bearer)" "${RPS[auth]}" \
-    "$(ms "${P50[auth]}")" "$(ms "${P99[auth]}")" "$(ratio "${RPS[auth]}" "${RPS[nginx]}")" "${CPU_US[auth]}" \
-    "${OVERFLOWS[auth]}"
+  local fmt='%-40s %6s %12s %9s %9s %9s %14s %10s %12s\n'
+  printf "$fmt" target conns "requests/s" "p50 ms" "p99 ms" "vs nginx" "server CPU us" "overflows" "errors c/r/w/t"
+  local c
+  for c in $CONNS; do
+    printf "$fmt" "nginx static healthz.json" "$c" "${RPS[nginx@$c]}" "$(ms "${P50[nginx@$c]}")" \
+      "$(ms "${P99[nginx@$c]}")" "1.000" "${CPU_US[nginx@$c]}" "${OVERFLOWS[nginx@$c]}" "${ERRORS[nginx@$c]}"
+    printf "$fmt" "edge GET /healthz" "$c" "${RPS[healthz@$c]}" "$(ms "${P50[healthz@$c]}")" \
+      "$(ms "${P99[healthz@$c]}")" "$(ratio "${RPS[healthz@$c]}" "${RPS[nginx@$c]}")" "${CPU_US[healthz@$c]}" \
+      "${OVERFLOWS[healthz@$c]}" "${ERRORS[healthz@$c]}"
+    printf "$fmt" "edge GET /api/companies/demo (Bearer)" "$c" "${RPS[auth@$c]}" "$(ms "${P50[auth@$c]}")" \
+      "$(ms "${P99[auth@$c]}")" "$(ratio "${RPS[auth@$c]}" "${RPS[nginx@$c]}")" "${CPU_US[auth@$c]}" \
+      "${OVERFLOWS[auth@$c]}" "${ERRORS[auth@$c]}"
+  done
   echo
-  echo "authenticated GET / edge /healthz: $(ratio "${RPS[auth]}" "${RPS[healthz]}") (requests/s)"
   echo "server CPU us: the serving process's user+system CPU time per request during the measured run"
   echo "overflows: connections the kernel dropped at a full listen queue during the run (system-wide);"
   echo "  each costs the client a retransmission after about 1 s"
+  echo "errors: wrk's connect/read/write errors and time-outs (2 s)"
+  if ((IDLE > 0)); then
+    echo
+    echo "idle probe ($IDLE keep-alive connections held, $PROBES new requests timed meanwhile, bench/idle_probe.py):"
+    echo "  nginx: ${IDLE_RESULT[nginx]#IDLE_RESULT }"
+    echo "  edge:  ${IDLE_RESULT[edge]#IDLE_RESULT }"
+  fi
 }
 
 mkdir -p "$RESULTS_DIR"
@@ -270,9 +299,11 @@ OUT=$RESULTS_DIR/http-$STAMP.txt
 {
   summary
   echo
-  for name in nginx healthz auth; do
-    echo "--- wrk output: $name"
-    echo "${RAW[$name]}"
+  for c in $CONNS; do
+    for name in nginx healthz auth; do
+      echo "--- wrk output: $name, $c connections"
+      echo "${RAW[$name@$c]}"
+    done
   done
 } >"$OUT"
 echo

@@ -42,9 +42,11 @@ void register_company_routes(App& app) {
   Router& r = app.router;
   Accounts& accounts = *app.accounts;
 
+  // Reads of a company's own small lists run on the I/O thread (RouteOptions::nonblocking).
+  const RouteOptions read = {.nonblocking = true};
   r.add("GET", "/api/companies/{slug}", company_route(app, "", [](Request&, const CompanyContext& ctx) {
           return envelope_ok(to_json(ctx.company));
-        }));
+        }), read);
 
   // Members.
   r.add("GET", "/api/companies/{slug}/members",
@@ -52,7 +54,8 @@ void register_company_routes(App& app) {
           auto members = accounts.list_members(ctx.company);
           if (!members) return envelope_error(members.error());
           return paged_list(req, *members, [](auto& mu) { return to_json(mu.first, mu.second); });
-        }));
+        }),
+        read);
   r.add("POST", "/api/companies/{slug}/members",
         company_route(app, "members.manage", [&accounts](Request& req, const CompanyContext& ctx) {
           auto body = core::parse_json_object(req.body);
@@ -100,7 +103,8 @@ void register_company_routes(App& app) {
           auto tokens = accounts.list_tokens(ctx.company);
           if (!tokens) return envelope_error(tokens.error());
           return paged_list(req, *tokens, [](auto& t) { return to_json(t); });
-        }));
+        }),
+        read);
   r.add("POST", "/api/companies/{slug}/access-tokens",
         company_route(app, "api-keys.manage", [&accounts](Request& req, const CompanyContext& ctx) {
           auto body = core::parse_json_object(req.body);
