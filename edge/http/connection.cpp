@@ -182,20 +182,21 @@ void Connection::read_head() {
 void Connection::on_head(beast::error_code ec) {
   if (phase_ == Phase::closed) return;
   started_ = std::chrono::steady_clock::now();
+  auto& head = parser_->get();
+  // The request line, when it was read, tells which product's error format an answer takes.
+  req_.method = std::string(view(head.method_string()));
+  split_target(view(head.target()), req_);
   if (ec) {
     if (timed_out_) return refuse(408, "request header timeout");
     if (ec == http::error::header_limit) return refuse(431, "request header fields too large");
     if (client_went_away(ec)) return close();
     return refuse(400, "malformed request");
   }
-  auto& head = parser_->get();
   std::size_t fields = 0;
   for (const auto& f : head) {
     if (++fields > s_.options.max_header_count) return refuse(431, "too many request header fields");
     req_.headers.emplace(lower(view(f.name_string())), std::string(view(f.value())));
   }
-  req_.method = std::string(view(head.method_string()));
-  split_target(view(head.target()), req_);
   std::string_view host = req_.header("host");
   if (!host.empty() && host.front() == '[') {
     host = host.substr(0, host.find(']') + 1);

@@ -36,9 +36,13 @@ Response rest_error(const core::Error& e) {
 }
 
 Response rest_error_for_status(int status, std::string_view message) {
-  std::string_view code = status == 404   ? "not_found"
+  std::string_view code = status == 400   ? "bad_request"
+                          : status == 404 ? "not_found"
                           : status == 405 ? "method_not_allowed"
+                          : status == 408 ? "request_timeout"
                           : status == 413 ? "payload_too_large"
+                          : status == 417 ? "expectation_failed"
+                          : status == 431 ? "request_header_fields_too_large"
                           : status == 500 ? "internal"
                                           : "error";
   return rest_error(status, code, message);
