@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # OAuth load: the edge's OAuth provider against panva's oidc-provider (the peer in
-# /work/shared/bench/oidc-peer), same wrk scripts, same settings, one run on one machine. See bench/README.md.
+# ../shared/bench/oidc-peer beside the repository), same wrk scripts, same settings, one run on one machine. See bench/README.md.
 #
 # Builds nothing: expects the Release build of the edge and of oauth_mint in build/bench:
 #   cmake -S . -B build/bench -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build build/bench
@@ -11,7 +11,7 @@
 #
 # Environment:
 #   EDGE_BIN, MINT_BIN  (default build/bench/edge/edge, build/bench/bench/oauth_mint)
-#   PEER_SRC            the peer's sources (default /work/shared/bench/oidc-peer, read-only)
+#   PEER_SRC            the peer's sources (default ../shared/bench/oidc-peer beside the repository, read-only)
 #   PEER_DIR            its working copy with node_modules (default build/oidc-peer, git-ignored; copied from
 #                       PEER_SRC and `npm ci`'d when missing or when PEER_SRC's package-lock.json changed)
 #   THREADS CONNS DURATION WARMUP   wrk settings, both targets (default 1, 16, 10s, 3s)
@@ -29,7 +29,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 EDGE_BIN=${EDGE_BIN:-$ROOT/build/bench/edge/edge}
 MINT_BIN=${MINT_BIN:-$ROOT/build/bench/bench/oauth_mint}
-PEER_SRC=${PEER_SRC:-/work/shared/bench/oidc-peer}
+PEER_SRC=${PEER_SRC:-$(cd "$ROOT/.." && pwd)/shared/bench/oidc-peer}
 PEER_DIR=${PEER_DIR:-$ROOT/build/oidc-peer}
 export THREADS=${THREADS:-1} CONNS=${CONNS:-16} DURATION=${DURATION:-10s} WARMUP=${WARMUP-3s}
 EDGE_FLOWS=${EDGE_FLOWS:-introspect userinfo refresh code}

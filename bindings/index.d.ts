@@ -119,7 +119,7 @@ export interface OrderTotals {
   readonly grossMinor: number;
   readonly netMinor: number;
   readonly vatMinor: number;
-  readonly lines: readonly LineTotals[];
+  readonly items: readonly LineTotals[];
 }
 
 /** dueMinor = max(0, gross - paid); overpaidMinor = max(0, paid - gross) (a line removed after a payment). */

@@ -184,11 +184,11 @@ val totals_value(const rest::OrderTotals& totals) {
   value.set("grossMinor", js_number(totals.grossMinor));
   value.set("netMinor", js_number(totals.netMinor));
   value.set("vatMinor", js_number(totals.vatMinor));
-  value.set("lines", lines);
+  value.set("items", lines);
   return value;
 }
 
-// {grossMinor, netMinor, vatMinor, lines: [{lineId, grossMinor, netMinor, vatMinor}]}.
+// {grossMinor, netMinor, vatMinor, items: [{lineId, grossMinor, netMinor, vatMinor}]}: `items` as in an order.
 // Errors: invalid_quantity, vat_rate_invalid, invalid_amount.
 val order_totals(const val& js_lines) {
   auto lines = read_order_lines(js_lines);

@@ -42,11 +42,15 @@ std::optional<std::uint64_t> number(std::string_view s) {
 }  // namespace
 
 std::string file_etag(const FileVersion& v) {
-  char buf[64];
-  auto* p = std::to_chars(buf, buf + sizeof buf, v.size, 16).ptr;
-  *p++ = '-';
-  p = std::to_chars(p, buf + sizeof buf, static_cast<std::uint64_t>(v.mtime_ns), 16).ptr;
-  return "\"" + std::string(buf, p) + "\"";
+  char size[24], mtime[24];
+  auto* size_end = std::to_chars(size, size + sizeof size, v.size, 16).ptr;
+  auto* mtime_end = std::to_chars(mtime, mtime + sizeof mtime, static_cast<std::uint64_t>(v.mtime_ns), 16).ptr;
+  std::string etag;
+  etag.reserve(48);
+  etag.push_back('"');
+  etag.append(size, size_end).push_back('-');
+  etag.append(mtime, mtime_end).push_back('"');
+  return etag;
 }
 
 FileAnswer answer_file_request(const FileRequest& req, const FileVersion& v) {

@@ -49,8 +49,8 @@ Response edit_lines(App& app, const CompanyContext& ctx, const json::object& ord
       [&](json::object& o, store::WriteTxn&) -> core::Status {
         CORE_TRY(check_open(o));
         CORE_TRY(check_version(o, version));
-        if (!o["lines"].is_array()) o["lines"] = json::array();
-        CORE_TRY(edit(o["lines"].get_array()));
+        if (!o["items"].is_array()) o["items"] = json::array();
+        CORE_TRY(edit(o["items"].get_array()));
         auto totals = refresh_totals(o);
         if (!totals) return totals.error();
         o["version"] = version + 1;

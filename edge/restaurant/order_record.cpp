@@ -106,7 +106,7 @@ core::Result<core::restaurant::OrderBalance> refresh_totals(json::object& order)
   std::vector<core::restaurant::OrderLine> lines;
   std::vector<core::restaurant::Payment> payments;
   json::array& stored_lines =
-      order["lines"].is_array() ? order["lines"].get_array() : order["lines"].emplace_array();
+      order["items"].is_array() ? order["items"].get_array() : order["items"].emplace_array();
   for (auto& l : stored_lines) {
     auto& o = l.as_object();
     lines.push_back({record::str(o, "lineId"), record::str(o, "productId"), record::str(o, "name"),

@@ -103,7 +103,7 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
                      {"businessDate", business_date},
                      {"status", "open"},
                      {"version", 1},
-                     {"lines", std::move(lines)},
+                     {"items", std::move(lines)},
                      {"payments", json::array()}};
   auto totals = refresh_totals(order);
   if (!totals) return rest_error(totals.error());

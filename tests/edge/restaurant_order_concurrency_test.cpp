@@ -74,13 +74,13 @@ TEST_CASE("restaurant orders: 10 line adds against one version give one line and
       // The refusal carries the order as it is now: already at the next version, with the tea line.
       const auto& current = r.json.as_object().at("order").as_object();
       CHECK(current.at("version").as_int64() == version + 1);
-      CHECK(current.at("lines").as_array().size() == 2);
+      CHECK(current.at("items").as_array().size() == 2);
     }
   }
   CHECK(added == 1);
   CHECK(stale == 9);
   auto now = s.edge.get(kBase + "/orders/" + id, s.edge.acme_token);
-  CHECK(now.data().as_object().at("lines").as_array().size() == 2);
+  CHECK(now.data().as_object().at("items").as_array().size() == 2);
   CHECK(now.data().as_object().at("version").as_int64() == version + 1);
   CHECK(now.data().as_object().at("grossMinor").as_int64() == 2 * 4500 + 1500);
 }

@@ -139,7 +139,7 @@ TEST_CASE("restaurant orders: create snapshots lines with options and per-line V
   CHECK(o.at("createdAt") == kNow);
   CHECK(o.at("updatedAt") == kNow);
   CHECK(o.at("closedAt").is_null());
-  auto& lines = o.at("lines").as_array();
+  auto& lines = o.at("items").as_array();
   REQUIRE(lines.size() == 2);
   std::string tea_line = str(lines[0], "lineId");
   CHECK(tea_line.rfind("ln_", 0) == 0);
@@ -182,7 +182,7 @@ TEST_CASE("restaurant orders: create snapshots lines with options and per-line V
   CHECK(counter.data().at("tableId").is_null());
   CHECK(counter.data().at("number") == 2);
   CHECK(counter.data().at("grossMinor") == 0);
-  CHECK(counter.data().at("lines") == json::array());
+  CHECK(counter.data().at("items") == json::array());
 
   // Stored under c/<companyId>/order/<id>, with the open index.
   CHECK(s.stored("/order/" + id).size() == 1);
@@ -307,14 +307,14 @@ TEST_CASE("restaurant orders: lines are added and removed against the current ve
   Shop s;
   json::value o = s.open("t1", s.item(s.tea, 1));
   std::string id = str(o, "id");
-  std::string tea_line = str(o.at("lines").as_array()[0], "lineId");
+  std::string tea_line = str(o.at("items").as_array()[0], "lineId");
 
   // Beer 9000 x 2 = 18000 at 20 %: 18000 * 2000 / 12000 = 3000, net 15000. Tea 1500: 136.36 -> 136.
   auto added = s.add(id, 1, s.beer, 2);
   REQUIRE(added.status == 201);
   CHECK(added.data().at("version") == 2);
-  CHECK(added.data().at("lines").as_array().size() == 2);
-  CHECK(added.data().at("lines").as_array()[1].at("vatMinor") == 3000);
+  CHECK(added.data().at("items").as_array().size() == 2);
+  CHECK(added.data().at("items").as_array()[1].at("vatMinor") == 3000);
   CHECK(added.data().at("grossMinor") == 19500);
   CHECK(added.data().at("vatMinor") == 3136);
   CHECK(added.data().at("netMinor") == 16364);
@@ -337,7 +337,7 @@ TEST_CASE("restaurant orders: lines are added and removed against the current ve
               .status == 200);
   auto third = s.add(id, 2, s.beer, 1);
   REQUIRE(third.status == 201);
-  auto& lines = third.data().at("lines").as_array();
+  auto& lines = third.data().at("items").as_array();
   CHECK(lines[1].at("unitPriceMinor") == 9000);
   CHECK(lines[1].at("name") == "Beer");
   CHECK(lines[2].at("unitPriceMinor") == 9900);
@@ -349,7 +349,7 @@ TEST_CASE("restaurant orders: lines are added and removed against the current ve
       s.edge.del(kBase + "/orders/" + id + "/items?lineId=" + tea_line + "&version=3", s.edge.acme_token);
   REQUIRE(removed.status == 200);
   CHECK(removed.data().at("version") == 4);
-  CHECK(removed.data().at("lines").as_array().size() == 2);
+  CHECK(removed.data().at("items").as_array().size() == 2);
   CHECK(removed.data().at("grossMinor") == 27900);
   CHECK(removed.data().at("updatedAt") == "2026-11-18T11:06:45.000Z");
   CHECK(s.edge.get(kBase + "/orders/" + id, s.edge.acme_token).data() == removed.data());
@@ -499,7 +499,7 @@ TEST_CASE("restaurant orders: close needs the total paid; a closed order refuses
   check_closed(s.close(id));
   check_closed(s.add(id, 4, s.tea, 1));
   check_closed(s.add(id, 1, s.tea, 1));  // order_not_open before invalid_version
-  std::string line = str(closed.data().at("lines").as_array()[0], "lineId");
+  std::string line = str(closed.data().at("items").as_array()[0], "lineId");
   check_closed(
       s.edge.del(kBase + "/orders/" + id + "/items?lineId=" + line + "&version=4", s.edge.acme_token));
   check_closed(s.pay(id, "late", 1));
@@ -532,7 +532,7 @@ TEST_CASE("restaurant orders: the board lists open orders of a branch and busine
   CHECK(list[0].at("number") == 1);
   CHECK(list[1].at("id") == json::value(c));
   CHECK(list[1].at("number") == 3);
-  CHECK(list[1].at("lines").as_array().size() == 1);
+  CHECK(list[1].at("items").as_array().size() == 1);
   CHECK(board.header("X-Total-Count") == "2");
   CHECK(s.board("branchId=" + s.branch + "&businessDate=2026-11-18").data() == board.data());
   CHECK(s.board("branchId=" + s.branch + "&businessDate=2026-11-17").data().as_array().empty());
@@ -595,4 +595,45 @@ TEST_CASE("restaurant orders: reads and writes follow branch permissions and com
   auto mine = s.edge.post(kBase + "/orders/" + id + "/items",
                           R"({"version":1,"productId":")" + s.tea + R"(","quantity":1})", own);
   CHECK(mine.status == 201);
+}
+
+TEST_CASE("restaurant orders: every order response names its lines `items`, as document 3 does") {
+  Shop s;
+  auto has_items = [](const json::value& order, std::size_t n) {
+    CHECK(order.as_object().if_contains("lines") == nullptr);
+    REQUIRE(order.as_object().if_contains("items") != nullptr);
+    CHECK(order.at("items").as_array().size() == n);
+  };
+  std::string b = s.body("items-1", s.item(s.tea, 1));
+  auto created = s.create(b);
+  REQUIRE(created.status == 201);
+  has_items(created.data(), 1);
+  std::string id = str(created.data(), "id");
+  auto replayed = s.create(b);
+  REQUIRE(replayed.status == 200);
+  has_items(replayed.data(), 1);
+  auto added = s.add(id, 1, s.beer, 1);
+  REQUIRE(added.status == 201);
+  has_items(added.data(), 2);
+  auto stale = s.add(id, 1, s.beer, 1);
+  REQUIRE(stale.status == 409);
+  has_items(stale.json.at("order"), 2);
+  std::string beer_line = str(added.data().at("items").as_array()[1], "lineId");
+  auto removed = s.edge.del(kBase + "/orders/" + id + "/items?lineId=" + beer_line + "&version=2", s.edge.acme_token);
+  REQUIRE(removed.status == 200);
+  has_items(removed.data(), 1);
+  auto paid = s.pay(id, "items-pay", 1500);
+  REQUIRE(paid.status == 201);
+  has_items(paid.data(), 1);
+  auto read = s.edge.get(kBase + "/orders/" + id, s.edge.acme_token);
+  REQUIRE(read.status == 200);
+  has_items(read.data(), 1);
+  std::string other = str(s.open("items-2", s.item(s.tea, 2) + "," + s.item(s.beer, 1)), "id");
+  auto board = s.board("branchId=" + s.branch);
+  REQUIRE(board.status == 200);
+  for (auto& o : board.data().as_array())
+    if (str(o, "id") == other) has_items(o, 2);
+  auto closed = s.close(id);
+  REQUIRE(closed.status == 200);
+  has_items(closed.data(), 1);
 }

@@ -76,7 +76,7 @@ describe('orderTotals', () => {
       grossMinor: 4100,
       netMinor: 3575,
       vatMinor: 525, // 167 + 167 + 191
-      lines: [split('l1', 1000, 833, 167), split('l2', 1000, 833, 167), split('l3', 2100, 1909, 191)],
+      items: [split('l1', 1000, 833, 167), split('l2', 1000, 833, 167), split('l3', 2100, 1909, 191)],
     }));
     // The two 20 % lines alone: 334 VAT, while the VAT of the 2000 total is round(333.33) = 333.
     assert.equal(core.orderTotals([line('l1', 1000, 1, 2000), line('l2', 1000, 1, 2000)]).value.vatMinor, 334);
@@ -85,10 +85,10 @@ describe('orderTotals', () => {
 
   test('a line\'s gross is unit price times quantity, split once', () => {
     // 7 x 3 = 21 at 20 %: 21 * 2000 / 12000 = 3.5 -> 4 (half up).
-    assert.deepEqual(core.orderTotals([line('l', 7, 3, 2000)]).value.lines, [split('l', 21, 17, 4)]);
-    assert.deepEqual(core.orderTotals([line('l', 500, 1, 0)]).value.lines, [split('l', 500, 500, 0)]);
-    assert.deepEqual(core.orderTotals([line('l', 0, 2, 800)]).value.lines, [split('l', 0, 0, 0)]);
-    assert.deepEqual(core.orderTotals([]), ok({ grossMinor: 0, netMinor: 0, vatMinor: 0, lines: [] }));
+    assert.deepEqual(core.orderTotals([line('l', 7, 3, 2000)]).value.items, [split('l', 21, 17, 4)]);
+    assert.deepEqual(core.orderTotals([line('l', 500, 1, 0)]).value.items, [split('l', 500, 500, 0)]);
+    assert.deepEqual(core.orderTotals([line('l', 0, 2, 800)]).value.items, [split('l', 0, 0, 0)]);
+    assert.deepEqual(core.orderTotals([]), ok({ grossMinor: 0, netMinor: 0, vatMinor: 0, items: [] }));
   });
 
   test('invalid lines are refused with their codes', () => {
@@ -158,7 +158,7 @@ describe('orderBalance, canPay, canClose', () => {
 
   test('an empty order totals zero and can close', () => {
     assert.deepEqual(core.orderBalance([], []), ok({
-      totals: { grossMinor: 0, netMinor: 0, vatMinor: 0, lines: [] },
+      totals: { grossMinor: 0, netMinor: 0, vatMinor: 0, items: [] },
       paidMinor: 0,
       dueMinor: 0,
       overpaidMinor: 0,
@@ -172,7 +172,7 @@ describe('orderBalance, canPay, canClose', () => {
     const lines = [line('l2', 500, 1, 800)];
     const payments = [pay('p', 1500, 'cash')];
     assert.deepEqual(core.orderBalance(lines, payments), ok({
-      totals: { grossMinor: 500, netMinor: 463, vatMinor: 37, lines: [split('l2', 500, 463, 37)] },
+      totals: { grossMinor: 500, netMinor: 463, vatMinor: 37, items: [split('l2', 500, 463, 37)] },
       paidMinor: 1500,
       dueMinor: 0,
       overpaidMinor: 1000,

@@ -116,7 +116,7 @@ const lines: OrderLine[] = [
 const payments: readonly OrderPayment[] = [{ paymentId: 'pay_1', amountMinor: 500, method: 'card' }];
 const totals = core.orderTotals(lines);
 if (totals.ok) {
-  const first: LineTotals | undefined = totals.value.lines[0];
+  const first: LineTotals | undefined = totals.value.items[0];
   const vat: number = totals.value.vatMinor;
   void first, vat;
 } else {
