@@ -29,7 +29,8 @@ core::Status FileSink::write(std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = ::write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return core::make_error("storage_error", std::string("writing an upload: ") + std::strerror(errno));
+    if (n < 0)
+      return core::make_error("storage_error", std::string("writing an upload: ") + std::strerror(errno));
     bytes.remove_prefix(static_cast<std::size_t>(n));
     size_ += static_cast<std::uint64_t>(n);
   }

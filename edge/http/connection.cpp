@@ -41,9 +41,9 @@ bool iequals(std::string_view a, std::string_view b) {
 const std::string& date_now() {
   thread_local std::int64_t second = -1;
   thread_local std::string text;
-  auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-                 .count();
+  auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   if (now != second) {
     second = now;
     text = http_date(now);
@@ -155,7 +155,7 @@ void Connection::read_next() {
   if (phase_ == Phase::closed) return;
   if (s_.stopping.load() && buffer_.size() == 0) return close();
   piece_.reset();
-  if (buffer_.size() > 0) return read_head();  // a pipelined request is already here
+  if (buffer_.size() > 0) return read_head();                  // a pipelined request is already here
   if (buffer_.capacity() > 16 << 10) buffer_.shrink_to_fit();  // an idle connection keeps no large buffer
   arm(Phase::idle, s_.options.idle_timeout);
   socket_.async_wait(tcp::socket::wait_read, [self = shared_from_this()](beast::error_code ec) {
@@ -174,9 +174,9 @@ void Connection::read_head() {
   body_received_ = 0;
   status_ = 0;
   arm(Phase::head, s_.options.header_timeout);
-  http::async_read_header(socket_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    self->on_head(ec);
-  });
+  http::async_read_header(
+      socket_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_head(ec); });
 }
 
 void Connection::on_head(beast::error_code ec) {
@@ -206,7 +206,8 @@ void Connection::on_head(beast::error_code ec) {
   req_.host = lower(host);
   keep_alive_ = head.keep_alive() && !s_.stopping.load();
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
-  if (head.version() >= 11 && head.find(http::field::host) == head.end()) return refuse(400, "missing Host header");
+  if (head.version() >= 11 && head.find(http::field::host) == head.end())
+    return refuse(400, "missing Host header");
   bool expect_continue = false;
   if (std::string_view expect = req_.header("expect"); !expect.empty()) {
     if (!iequals(expect, "100-continue")) return refuse(417, "unsupported expectation");
@@ -238,10 +239,11 @@ void Connection::on_head(beast::error_code ec) {
   if (!expect_continue) return read_body();
   static const std::string kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
   arm(Phase::writing, s_.options.send_timeout);
-  asio::async_write(socket_, asio::buffer(kContinue), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec || self->phase_ == Phase::closed) return self->close();
-    self->read_body();
-  });
+  asio::async_write(socket_, asio::buffer(kContinue),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec || self->phase_ == Phase::closed) return self->close();
+                      self->read_body();
+                    });
 }
 
 void Connection::read_body() {
@@ -256,27 +258,26 @@ void Connection::read_body() {
   }
   std::size_t offered = body.size;
   arm(Phase::body, s_.options.body_timeout);
-  http::async_read_some(socket_, buffer_, *parser_,
-                        [self = shared_from_this(), offered](beast::error_code ec, std::size_t) {
-                          if (self->phase_ == Phase::closed) return;
-                          std::size_t got = offered - self->parser_->get().body().size;
-                          if (ec == http::error::need_buffer) ec = {};
-                          if (!ec && got > 0) {
-                            if (self->body_into_string_) {
-                              self->body_received_ += got;
-                            } else if (self->plan_.sink) {
-                              auto written = self->plan_.sink->write({self->piece_.get(), got});
-                              if (!written) {
-                                spdlog::error("{} {}: {}", self->req_.method, self->req_.path,
-                                              written.error().message);
-                                return self->refuse(500, "cannot store the request body");
-                              }
-                            } else {
-                              self->req_.body.append(self->piece_.get(), got);
-                            }
-                          }
-                          self->on_body(ec);
-                        });
+  http::async_read_some(
+      socket_, buffer_, *parser_, [self = shared_from_this(), offered](beast::error_code ec, std::size_t) {
+        if (self->phase_ == Phase::closed) return;
+        std::size_t got = offered - self->parser_->get().body().size;
+        if (ec == http::error::need_buffer) ec = {};
+        if (!ec && got > 0) {
+          if (self->body_into_string_) {
+            self->body_received_ += got;
+          } else if (self->plan_.sink) {
+            auto written = self->plan_.sink->write({self->piece_.get(), got});
+            if (!written) {
+              spdlog::error("{} {}: {}", self->req_.method, self->req_.path, written.error().message);
+              return self->refuse(500, "cannot store the request body");
+            }
+          } else {
+            self->req_.body.append(self->piece_.get(), got);
+          }
+        }
+        self->on_body(ec);
+      });
 }
 
 void Connection::on_body(beast::error_code ec) {
@@ -305,7 +306,8 @@ void Connection::run() {
   asio::post(*s_.workers, [self = shared_from_this()]() mutable {
     Response res = self->s_.service.handle(self->req_, self->plan_);
     auto& io = self->io_;
-    asio::post(io, [self = std::move(self), res = std::move(res)]() mutable { self->respond(std::move(res)); });
+    asio::post(io,
+               [self = std::move(self), res = std::move(res)]() mutable { self->respond(std::move(res)); });
   });
 }
 
@@ -329,7 +331,8 @@ void Connection::fill_head(Message& m, Response& res) {
     m.insert(name, value);
   }
   if (!dated) m.set(http::field::date, date_now());
-  if (!has_no_body(res.status) && !res.content_type.empty()) m.set(http::field::content_type, res.content_type);
+  if (!has_no_body(res.status) && !res.content_type.empty())
+    m.set(http::field::content_type, res.content_type);
   if (s_.stopping.load()) keep_alive_ = false;
   m.keep_alive(keep_alive_);
 }
@@ -392,10 +395,11 @@ void Connection::send_file(Response& res) {
   file_left_ = req_.method == "HEAD" || has_no_body(answer.status) ? 0 : answer.length;
   head_writer_.emplace(*head_);
   arm(Phase::writing, s_.options.send_timeout);
-  http::async_write_header(socket_, *head_writer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return self->finish_response(ec);
-    self->write_file_piece();
-  });
+  http::async_write_header(socket_, *head_writer_,
+                           [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                             if (ec) return self->finish_response(ec);
+                             self->write_file_piece();
+                           });
 }
 
 void Connection::write_file_piece() {
@@ -403,7 +407,8 @@ void Connection::write_file_piece() {
   if (!piece_) piece_.reset(new char[kPiece]);
   std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, file_left_));
   ssize_t n = ::pread(file_, piece_.get(), want, static_cast<off_t>(file_offset_));
-  if (n <= 0) {  // the file shrank or failed under us: the length is already promised, so only closing is honest
+  if (n <=
+      0) {  // the file shrank or failed under us: the length is already promised, so only closing is honest
     spdlog::error("{} {}: reading {} failed", req_.method, req_.path, "a file response");
     return close();
   }
@@ -423,7 +428,8 @@ void Connection::start_stream(Response& res) {
   head_.emplace();
   res.content_type = "text/event-stream";
   fill_head(*head_, res);
-  if (head_->find(http::field::cache_control) == head_->end()) head_->set(http::field::cache_control, "no-cache");
+  if (head_->find(http::field::cache_control) == head_->end())
+    head_->set(http::field::cache_control, "no-cache");
   head_->set("X-Accel-Buffering", "no");  // proxies must pass events on at once
   chunked_ = head_->version() == 11;
   if (chunked_) head_->chunked(true);  // HTTP/1.0 clients: the body ends when the connection does
@@ -438,15 +444,16 @@ void Connection::start_stream(Response& res) {
   });
   head_writer_.emplace(*head_);
   arm(Phase::writing, s_.options.send_timeout);
-  http::async_write_header(socket_, *head_writer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec || self->phase_ == Phase::closed) return self->close();
-    self->log(self->status_);
-    if (self->s_.stopping.load()) self->stream_->end(EventStream::State::shutdown);
-    self->last_write_ = std::chrono::steady_clock::now();
-    self->arm(Phase::streaming, self->s_.options.event_heartbeat);
-    self->watch_for_close();
-    self->pump_events();
-  });
+  http::async_write_header(socket_, *head_writer_,
+                           [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                             if (ec || self->phase_ == Phase::closed) return self->close();
+                             self->log(self->status_);
+                             if (self->s_.stopping.load()) self->stream_->end(EventStream::State::shutdown);
+                             self->last_write_ = std::chrono::steady_clock::now();
+                             self->arm(Phase::streaming, self->s_.options.event_heartbeat);
+                             self->watch_for_close();
+                             self->pump_events();
+                           });
 }
 
 void Connection::pump_events() {
@@ -460,9 +467,8 @@ void Connection::pump_events() {
     if (chunked_) {
       stream_writing_ = true;
       stream_out_ = "0\r\n\r\n";
-      asio::async_write(socket_, asio::buffer(stream_out_), [self = shared_from_this()](beast::error_code, std::size_t) {
-        self->close();
-      });
+      asio::async_write(socket_, asio::buffer(stream_out_),
+                        [self = shared_from_this()](beast::error_code, std::size_t) { self->close(); });
       return;
     }
   }
@@ -479,28 +485,30 @@ void Connection::write_event_bytes(std::string bytes) {
   }
   stream_writing_ = true;
   last_write_ = std::chrono::steady_clock::now();
-  asio::async_write(socket_, asio::buffer(stream_out_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    self->stream_writing_ = false;
-    if (ec) {
-      self->stream_->end(EventStream::State::client_gone);
-      return self->close();
-    }
-    self->last_write_ = std::chrono::steady_clock::now();
-    self->pump_events();
-  });
+  asio::async_write(socket_, asio::buffer(stream_out_),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->stream_writing_ = false;
+                      if (ec) {
+                        self->stream_->end(EventStream::State::client_gone);
+                        return self->close();
+                      }
+                      self->last_write_ = std::chrono::steady_clock::now();
+                      self->pump_events();
+                    });
 }
 
 // A client that closes an event stream is noticed by the read side (EOF or reset), not only at the next
 // write, so producers learn at once that nobody listens.
 void Connection::watch_for_close() {
-  socket_.async_read_some(asio::buffer(watch_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (self->phase_ == Phase::closed) return;
-    if (ec) {
-      self->stream_->end(EventStream::State::client_gone);
-      return self->close();
-    }
-    self->watch_for_close();  // anything the client sends on an event stream is dropped
-  });
+  socket_.async_read_some(
+      asio::buffer(watch_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        if (self->phase_ == Phase::closed) return;
+        if (ec) {
+          self->stream_->end(EventStream::State::client_gone);
+          return self->close();
+        }
+        self->watch_for_close();  // anything the client sends on an event stream is dropped
+      });
 }
 
 void Connection::finish_response(beast::error_code ec) {
@@ -532,19 +540,21 @@ void Connection::linger() {
     arm(Phase::lingering, kLingerTime);
   }
   if (!piece_) piece_.reset(new char[kPiece]);
-  socket_.async_read_some(asio::buffer(piece_.get(), kPiece), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
-    self->drained_ += n;
-    if (ec || self->drained_ > kLingerBytes || self->phase_ != Phase::lingering) return self->close();
-    self->linger();
-  });
+  socket_.async_read_some(asio::buffer(piece_.get(), kPiece),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                            self->drained_ += n;
+                            if (ec || self->drained_ > kLingerBytes || self->phase_ != Phase::lingering)
+                              return self->close();
+                            self->linger();
+                          });
 }
 
 void Connection::log(int status) const {
   if (!spdlog::should_log(spdlog::level::info)) return;
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count();
   // Path only: query strings can carry tokens (management links, OAuth codes), headers are never logged.
-  spdlog::info("{} {} {} {:.2f}ms", req_.method.empty() ? "-" : req_.method, req_.path.empty() ? "-" : req_.path,
-               status, ms);
+  spdlog::info("{} {} {} {:.2f}ms", req_.method.empty() ? "-" : req_.method,
+               req_.path.empty() ? "-" : req_.path, status, ms);
 }
 
 }  // namespace edge::http_detail

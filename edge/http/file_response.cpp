@@ -44,7 +44,8 @@ std::optional<std::uint64_t> number(std::string_view s) {
 std::string file_etag(const FileVersion& v) {
   char size[24], mtime[24];
   auto* size_end = std::to_chars(size, size + sizeof size, v.size, 16).ptr;
-  auto* mtime_end = std::to_chars(mtime, mtime + sizeof mtime, static_cast<std::uint64_t>(v.mtime_ns), 16).ptr;
+  auto* mtime_end =
+      std::to_chars(mtime, mtime + sizeof mtime, static_cast<std::uint64_t>(v.mtime_ns), 16).ptr;
   std::string etag;
   etag.reserve(48);
   etag.push_back('"');

@@ -33,8 +33,8 @@ std::string http_date(std::int64_t t) {
 
 std::optional<std::int64_t> parse_http_date(std::string_view s) {
   // "Sun, 06 Nov 1994 08:49:37 GMT": fixed positions.
-  if (s.size() != 29 || s.substr(3, 2) != ", " || s[7] != ' ' || s[11] != ' ' || s[16] != ' ' || s[19] != ':' ||
-      s[22] != ':' || s.substr(25) != " GMT")
+  if (s.size() != 29 || s.substr(3, 2) != ", " || s[7] != ' ' || s[11] != ' ' || s[16] != ' ' ||
+      s[19] != ':' || s[22] != ':' || s.substr(25) != " GMT")
     return std::nullopt;
   core::LocalDateTime t;
   int day = digits(s.substr(5, 2));
@@ -45,8 +45,8 @@ std::optional<std::int64_t> parse_http_date(std::string_view s) {
   t.date.month = 0;
   for (unsigned i = 0; i < kMonths.size(); ++i)
     if (s.substr(8, 3) == kMonths[i]) t.date.month = i + 1;
-  if (day < 1 || t.date.year < 0 || t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59 || t.second < 0 ||
-      t.second > 59)
+  if (day < 1 || t.date.year < 0 || t.hour < 0 || t.hour > 23 || t.minute < 0 || t.minute > 59 ||
+      t.second < 0 || t.second > 59)
     return std::nullopt;
   t.date.day = static_cast<unsigned>(day);
   if (t.date.month == 0 || !core::is_valid_date(t.date)) return std::nullopt;

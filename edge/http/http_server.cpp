@@ -46,9 +46,8 @@ struct HttpServer::Impl {
 
 void HttpServer::Impl::accept_next() {
   asio::io_context& io = *ios[next_io++ % ios.size()];
-  acceptor->async_accept(io, [this, &io](beast::error_code ec, tcp::socket socket) {
-    on_accepted(ec, std::move(socket), io);
-  });
+  acceptor->async_accept(
+      io, [this, &io](beast::error_code ec, tcp::socket socket) { on_accepted(ec, std::move(socket), io); });
 }
 
 void HttpServer::Impl::on_accepted(beast::error_code ec, tcp::socket socket, asio::io_context& io) {
@@ -141,7 +140,8 @@ core::Result<int> HttpServer::bind() {
 
   auto& o = impl_->state.options;
   auto failed = [&](const std::string& why) {
-    return core::make_error("bind_failed", "cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + why);
+    return core::make_error("bind_failed",
+                            "cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + why);
   };
   beast::error_code ec;
   auto address = asio::ip::make_address(o.host, ec);
@@ -161,7 +161,8 @@ void HttpServer::serve() {
   impl.state.workers.emplace(impl.state.options.worker_threads);
   asio::post(*impl.ios[0], [&impl] { impl.accept_next(); });
   std::vector<std::thread> threads;
-  for (std::size_t i = 1; i < impl.ios.size(); ++i) threads.emplace_back([io = impl.ios[i].get()] { io->run(); });
+  for (std::size_t i = 1; i < impl.ios.size(); ++i)
+    threads.emplace_back([io = impl.ios[i].get()] { io->run(); });
   impl.ios[0]->run();
   for (auto& t : threads) t.join();
   // Handlers still running finish here; what they post back goes nowhere (the connections are closed).

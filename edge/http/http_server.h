@@ -28,14 +28,14 @@ namespace edge {
 
 struct HttpServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;  // 0 picks a free port
+  int port = 8080;             // 0 picks a free port
   std::size_t io_threads = 0;  // 0: one per core
   std::size_t worker_threads = 64;
   std::chrono::milliseconds header_timeout{10'000};
   std::chrono::milliseconds body_timeout{30'000};  // longest pause between two pieces of a body
   std::chrono::milliseconds idle_timeout{60'000};  // keep-alive connection without a request
   std::chrono::milliseconds send_timeout{60'000};  // longest a client may leave a response unread
-  std::size_t max_header_bytes = 32 << 10;  // request line and header fields together
+  std::size_t max_header_bytes = 32 << 10;         // request line and header fields together
   std::size_t max_header_count = 100;
   std::size_t max_connections = 10'000;
   // Requests in flight get this long to finish once stop() was called.

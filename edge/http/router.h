@@ -36,7 +36,7 @@ class Router {
     enum Kind { found, method_not_allowed, not_found } kind = not_found;
     const Handler* handler = nullptr;
     const RouteOptions* options = nullptr;  // with handler
-    std::string allow;  // for method_not_allowed: the methods the path has
+    std::string allow;                      // for method_not_allowed: the methods the path has
   };
   // Finds the route for `req` and fills req.params. HEAD is served by GET routes.
   Match match(Request& req) const;

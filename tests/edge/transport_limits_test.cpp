@@ -12,14 +12,13 @@
 using namespace std::chrono_literals;
 using transport_test::RawConn;
 
-TEST_SUITE("edge") {
-
 TEST_CASE("a 100 MB body announced to /oauth/token is refused with 413 before any of it is sent") {
   testing::TestEdge edge;
   RawConn c(edge.server->port());
-  REQUIRE(c.send("POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                 "Content-Length: 104857600\r\n\r\n"));
-  auto r = c.read_response(5s);
+  auto r = c.exchange(
+      "POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+      "Content-Length: 104857600\r\n\r\n",
+      5s);
   REQUIRE(r);
   CHECK(r->status == 413);
   CHECK(r->header("connection") == "close");
@@ -33,8 +32,7 @@ TEST_CASE("transport refusals use the path's error format: the envelope, the res
     RawConn c(edge.server->port());
     std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
     for (int i = 0; i < 12; ++i) req += "X-" + std::to_string(i) + ": v\r\n";
-    REQUIRE(c.send(req + "\r\n"));
-    auto r = c.read_response(5s);
+    auto r = c.exchange(req + "\r\n", 5s);
     REQUIRE(r);
     CHECK(r->status == 431);
     return *r;
@@ -49,8 +47,9 @@ TEST_CASE("transport refusals use the path's error format: the envelope, the res
 TEST_CASE("a chunked body over the JSON limit is cut off with 413 in the envelope") {
   testing::TestEdge edge;
   RawConn c(edge.server->port());
-  REQUIRE(c.send("POST /api/companies/acme/access-tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
-                 edge.acme_token + "\r\nTransfer-Encoding: chunked\r\n\r\n"));
+  REQUIRE(
+      c.send("POST /api/companies/acme/access-tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+             edge.acme_token + "\r\nTransfer-Encoding: chunked\r\n\r\n"));
   std::string chunk = "10000\r\n" + std::string(0x10000, ' ') + "\r\n";
   for (int i = 0; i < 20; ++i)
     if (!c.send(chunk)) break;
@@ -68,8 +67,7 @@ TEST_CASE("static pages are file responses: ETag, Last-Modified, 304, ranges") {
   config.web_root = web.path;
   testing::TestEdge edge(config);
   RawConn c(edge.server->port());
-  REQUIRE(c.send("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
-  auto first = c.read_response();
+  auto first = c.exchange("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
   REQUIRE(first);
   CHECK(first->status == 200);
   CHECK(first->body == "<!doctype html><title>t</title>");
@@ -78,20 +76,16 @@ TEST_CASE("static pages are file responses: ETag, Last-Modified, 304, ranges") {
   std::string etag = first->header("etag");
   REQUIRE(!etag.empty());
   CHECK(!first->header("last-modified").empty());
-  REQUIRE(c.send("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: " + etag + "\r\n\r\n"));
-  auto again = c.read_response();
+  auto again = c.exchange("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: " + etag +
+                          "\r\n\r\n");
   REQUIRE(again);
   CHECK(again->status == 304);
   CHECK(again->body.empty());
-  REQUIRE(c.send("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-8\r\n\r\n"));
-  auto part = c.read_response();
+  auto part = c.exchange("GET /web/tools/page.html HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-8\r\n\r\n");
   REQUIRE(part);
   CHECK(part->status == 206);
   CHECK(part->body == "<!doctype");
-  REQUIRE(c.send("GET /web/tools/missing.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
-  auto missing = c.read_response();
+  auto missing = c.exchange("GET /web/tools/missing.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
   REQUIRE(missing);
   CHECK(missing->status == 404);
 }
-
-}  // TEST_SUITE

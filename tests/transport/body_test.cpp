@@ -11,14 +11,11 @@
 using namespace transport_test;
 using namespace std::chrono_literals;
 
-TEST_SUITE("transport") {
-
 TEST_CASE("a Content-Length over the route's limit is 413 before any body byte is sent") {
   TestServer s;
   RawConn c(s.port);
   // 100 MB announced to a 1 MiB route; the client sends no body at all and still gets its answer.
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 104857600\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 104857600\r\n\r\n");
   REQUIRE(r);
   CHECK(r->status == 413);
   CHECK(r->body == "request body too large");
@@ -45,9 +42,9 @@ TEST_CASE("a body up to the limit is accepted whole") {
   TestServer s;
   RawConn c(s.port);
   std::string body(1 << 20, 'x');
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n"));
-  REQUIRE(c.send(body));
-  auto r = c.read_response();
+  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: " + std::to_string(body.size()) +
+                 "\r\n\r\n"));
+  auto r = c.exchange(body);
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->body == body);
@@ -65,7 +62,8 @@ TEST_CASE("a 100 MB upload streams to the route's sink with the process's memory
     reset_peak_rss();
     long before = peak_rss_kib();
     RawConn c(s.port);
-    REQUIRE(c.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: " + std::to_string(total) + "\r\n\r\n"));
+    REQUIRE(
+        c.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: " + std::to_string(total) + "\r\n\r\n"));
     for (std::size_t sent = 0; sent < total; sent += piece.size()) REQUIRE(c.send(piece));
     auto r = c.read_response(60s);
     REQUIRE(r);
@@ -87,8 +85,7 @@ TEST_CASE("a 100 MB upload streams to the route's sink with the process's memory
       REQUIRE(c.send(piece));
       REQUIRE(c.send("\r\n"));
     }
-    REQUIRE(c.send("0\r\n\r\n"));
-    auto r = c.read_response(60s);
+    auto r = c.exchange("0\r\n\r\n", 60s);
     REQUIRE(r);
     CHECK(r->body == std::to_string(total) + " " + hex(expected) + " 0");
     CHECK(peak_rss_kib() - before < 32 * 1024);
@@ -113,8 +110,7 @@ TEST_CASE("a body that stalls longer than the body deadline is 408") {
   o.body_timeout = 300ms;
   TestServer s(o);
   RawConn c(s.port);
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc"));
-  auto r = c.read_response(10s);
+  auto r = c.exchange("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc", 10s);
   REQUIRE(r);
   CHECK(r->status == 408);
   CHECK(r->body == "request body timeout");
@@ -127,7 +123,8 @@ TEST_CASE("a body that keeps arriving, slowly, is not cut off by the body deadli
   TestServer s(o);
   RawConn c(s.port);
   REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 6\r\n\r\n"));
-  for (char ch : std::string("abcdef")) {  // 6 x 150 ms: longer than the deadline in total, never between pieces
+  for (char ch :
+       std::string("abcdef")) {  // 6 x 150 ms: longer than the deadline in total, never between pieces
     std::this_thread::sleep_for(150ms);
     REQUIRE(c.send(std::string(1, ch)));
   }
@@ -136,5 +133,3 @@ TEST_CASE("a body that keeps arriving, slowly, is not cut off by the body deadli
   CHECK(r->status == 200);
   CHECK(r->body == "abcdef");
 }
-
-}  // TEST_SUITE

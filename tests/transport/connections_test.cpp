@@ -18,16 +18,13 @@ namespace {
 void check_fresh_request_answers(int port) {
   RawConn c(port);
   REQUIRE(c.ok());
-  REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
-  auto r = c.read_response(5s);
+  auto r = c.exchange("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n", 5s);
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->body == "hello");
 }
 
 }  // namespace
-
-TEST_SUITE("transport") {
 
 TEST_CASE("2,000 idle keep-alive connections: a new request is answered normally, and so is each of them") {
   edge::HttpServerOptions o;
@@ -168,5 +165,3 @@ TEST_CASE("a request in flight past the shutdown grace is cut off, and serve() s
   s.stop();  // serve() waits for the worker to finish its sleep, but the connection is closed at the grace
   CHECK(busy.wait_closed(2s));
 }
-
-}  // TEST_SUITE

@@ -26,8 +26,6 @@ bool wait_ended(TestServer& s, int count) {
 
 }  // namespace
 
-TEST_SUITE("transport") {
-
 TEST_CASE("events are delivered as they are sent, framed per the event-stream format") {
   TestServer s;
   RawConn c(s.port);
@@ -41,13 +39,18 @@ TEST_CASE("events are delivered as they are sent, framed per the event-stream fo
 
   CHECK(stream->send("{\"status\":\"operational\"}", "status", "1"));
   std::string expected = "event: status\nid: 1\ndata: {\"status\":\"operational\"}\n\n";
-  CHECK(eventually([&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(expected) != std::string::npos; }));
+  CHECK(eventually(
+      [&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(expected) != std::string::npos; }));
   // Lines of a multi-line value become separate data lines; a line break cannot end the event early.
   CHECK(stream->send("line one\nline two\r\nline three"));
   std::string multi = "data: line one\ndata: line two\ndata: line three\n\n";
-  CHECK(eventually([&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(multi) != std::string::npos; }));
+  CHECK(eventually(
+      [&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(multi) != std::string::npos; }));
   CHECK(stream->send("x", "bad\nname"));  // a line break in the name is dropped
-  CHECK(eventually([&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find("event: badname\ndata: x\n\n") != std::string::npos; }));
+  CHECK(eventually([&] {
+    return c.read_at_least(c.buffered().size() + 1, 100ms).find("event: badname\ndata: x\n\n") !=
+           std::string::npos;
+  }));
 
   // The producer ends the stream: the last chunk ends the response, then the connection closes.
   stream->close();
@@ -63,7 +66,9 @@ TEST_CASE("a heartbeat comment is sent while no events are") {
   TestServer s(o);
   RawConn c(s.port);
   auto stream = open_stream(s, c);
-  CHECK(eventually([&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(":\n\n") != std::string::npos; }, 5s));
+  CHECK(eventually(
+      [&] { return c.read_at_least(c.buffered().size() + 1, 100ms).find(":\n\n") != std::string::npos; },
+      5s));
   CHECK(stream->open());
 }
 
@@ -102,5 +107,3 @@ TEST_CASE("shutdown ends open event streams properly and serve() returns") {
   CHECK(c.wait_closed(5s));
   CHECK(c.buffered().find("0\r\n\r\n") != std::string::npos);
 }
-
-}  // TEST_SUITE

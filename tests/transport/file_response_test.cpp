@@ -23,14 +23,12 @@ namespace {
 const FileVersion kFile{1000, 784111777'000'000'000};  // 1994-11-06T08:49:37Z
 const std::string kLastModified = "Sun, 06 Nov 1994 08:49:37 GMT";
 
-FileAnswer ask(std::string_view range, std::string_view if_none_match = {}, std::string_view if_modified_since = {},
-               std::string_view if_range = {}) {
+FileAnswer ask(std::string_view range, std::string_view if_none_match = {},
+               std::string_view if_modified_since = {}, std::string_view if_range = {}) {
   return answer_file_request(FileRequest{true, if_none_match, if_modified_since, range, if_range}, kFile);
 }
 
 }  // namespace
-
-TEST_SUITE("transport") {
 
 TEST_CASE("HTTP dates: IMF-fixdate both ways, other forms refused") {
   CHECK(edge::http_date(784111777) == kLastModified);
@@ -63,9 +61,9 @@ TEST_CASE("ranges: one range is 206, past the end 416, anything unusable the who
       {"bytes=1000-", 416, 0, 0},
       {"bytes=1000-1001", 416, 0, 0},
       {"bytes=-0", 416, 0, 0},
-      {"bytes=5-1", 200, 0, 1000},          // invalid: ignored
-      {"bytes=0-1,5-6", 200, 0, 1000},      // several ranges: the whole file
-      {"items=0-1", 200, 0, 1000},          // another unit
+      {"bytes=5-1", 200, 0, 1000},      // invalid: ignored
+      {"bytes=0-1,5-6", 200, 0, 1000},  // several ranges: the whole file
+      {"items=0-1", 200, 0, 1000},      // another unit
       {"bytes=abc-", 200, 0, 1000},
       {"bytes=-", 200, 0, 1000},
       {"bytes=0-99x", 200, 0, 1000},
@@ -112,8 +110,8 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   std::ofstream(s.service->file_path, std::ios::binary) << content;
   RawConn c(s.port);
   auto get = [&](const std::string& extra, bool head = false) {
-    REQUIRE(c.send(std::string(head ? "HEAD" : "GET") + " /file HTTP/1.1\r\nHost: t\r\n" + extra + "\r\n"));
-    auto r = c.read_response(10s, head);
+    auto r = c.exchange(
+        std::string(head ? "HEAD" : "GET") + " /file HTTP/1.1\r\nHost: t\r\n" + extra + "\r\n", 10s, head);
     REQUIRE(r);
     return *r;
   };
@@ -160,5 +158,3 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   auto gone = get("");
   CHECK(gone.status == 404);
 }
-
-}  // TEST_SUITE

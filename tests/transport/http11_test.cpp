@@ -9,16 +9,15 @@
 using namespace transport_test;
 using namespace std::chrono_literals;
 
-TEST_SUITE("transport") {
-
 TEST_CASE("pipelined requests are answered in order on one connection") {
   TestServer s;
   RawConn c(s.port);
   REQUIRE(c.ok());
   // Three requests in one write; the middle one is slow, so order cannot come from timing.
-  REQUIRE(c.send("GET /path/one HTTP/1.1\r\nHost: t\r\n\r\n"
-                 "GET /slow?ms=200 HTTP/1.1\r\nHost: t\r\n\r\n"
-                 "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nthree"));
+  REQUIRE(
+      c.send("GET /path/one HTTP/1.1\r\nHost: t\r\n\r\n"
+             "GET /slow?ms=200 HTTP/1.1\r\nHost: t\r\n\r\n"
+             "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nthree"));
   auto r1 = c.read_response(), r2 = c.read_response(), r3 = c.read_response();
   REQUIRE(r1);
   REQUIRE(r2);
@@ -32,8 +31,8 @@ TEST_CASE("pipelined requests are answered in order on one connection") {
 TEST_CASE("HEAD answers the GET's headers with its Content-Length and no body") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
-  auto head = c.read_response(10s, /*head_only=*/true);
+  auto head = c.exchange("HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n", 10s,
+                         /*head_only=*/true);
   REQUIRE(head);
   CHECK(head->status == 200);
   CHECK(head->header("content-length") == "5");
@@ -47,8 +46,7 @@ TEST_CASE("every response carries exactly one Date header and keeps the connecti
   TestServer s;
   RawConn c(s.port);
   for (int i = 0; i < 3; ++i) {
-    REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
-    auto r = c.read_response();
+    auto r = c.exchange("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n");
     REQUIRE(r);
     CHECK(r->count("date") == 1);
     CHECK(r->header("date").size() == 29);  // IMF-fixdate
@@ -59,8 +57,7 @@ TEST_CASE("every response carries exactly one Date header and keeps the connecti
 TEST_CASE("Connection: close is answered with Connection: close and the server closes") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
   REQUIRE(r);
   CHECK(r->body == "hello");
   CHECK(r->header("connection") == "close");
@@ -70,8 +67,7 @@ TEST_CASE("Connection: close is answered with Connection: close and the server c
 TEST_CASE("an HTTP/1.0 request without keep-alive is answered as 1.0 and closed") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("GET /hello HTTP/1.0\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange("GET /hello HTTP/1.0\r\n\r\n");
   REQUIRE(r);
   CHECK(r->body == "hello");
   CHECK(c.wait_closed(5s));
@@ -80,9 +76,9 @@ TEST_CASE("an HTTP/1.0 request without keep-alive is answered as 1.0 and closed"
 TEST_CASE("a chunked request body is decoded") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
-                 "5\r\nhello\r\n7\r\n, world\r\n0\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange(
+      "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "5\r\nhello\r\n7\r\n, world\r\n0\r\n\r\n");
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->body == "hello, world");
@@ -91,12 +87,11 @@ TEST_CASE("a chunked request body is decoded") {
 TEST_CASE("Expect: 100-continue gets 100 Continue before the body, then the answer") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n"));
-  auto interim = c.read_response();
+  auto interim =
+      c.exchange("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n");
   REQUIRE(interim);
   CHECK(interim->status == 100);
-  REQUIRE(c.send("ping"));
-  auto r = c.read_response();
+  auto r = c.exchange("ping");
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->body == "ping");
@@ -105,8 +100,8 @@ TEST_CASE("Expect: 100-continue gets 100 Continue before the body, then the answ
 TEST_CASE("Expect: 100-continue with a body over the limit gets 413 and never 100") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n"));
-  auto r = c.read_response();
+  auto r =
+      c.exchange("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n");
   REQUIRE(r);
   CHECK(r->status == 413);
   CHECK(r->body == "request body too large");
@@ -116,8 +111,7 @@ TEST_CASE("Expect: 100-continue with a body over the limit gets 413 and never 10
 TEST_CASE("an expectation other than 100-continue is 417") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\nExpect: something-else\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange("GET /hello HTTP/1.1\r\nHost: t\r\nExpect: something-else\r\n\r\n");
   REQUIRE(r);
   CHECK(r->status == 417);
 }
@@ -135,8 +129,7 @@ TEST_CASE("malformed requests get 400 and the connection closes") {
   for (const char* raw : cases) {
     CAPTURE(raw);
     RawConn c(s.port);
-    REQUIRE(c.send(raw));
-    auto r = c.read_response();
+    auto r = c.exchange(raw);
     REQUIRE(r);
     CHECK(r->status == 400);
     CHECK(c.wait_closed(5s));
@@ -150,8 +143,7 @@ TEST_CASE("header fields past the byte limit or the count limit are 431, and mem
   TestServer s(o);
   SUBCASE("one long header") {
     RawConn c(s.port);
-    REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Long: " + std::string(9000, 'a') + "\r\n\r\n"));
-    auto r = c.read_response();
+    auto r = c.exchange("GET /hello HTTP/1.1\r\nHost: t\r\nX-Long: " + std::string(9000, 'a') + "\r\n\r\n");
     REQUIRE(r);
     CHECK(r->status == 431);
     CHECK(c.wait_closed(5s));
@@ -160,8 +152,7 @@ TEST_CASE("header fields past the byte limit or the count limit are 431, and mem
     RawConn c(s.port);
     std::string req = "GET /hello HTTP/1.1\r\nHost: t\r\n";
     for (int i = 0; i < 25; ++i) req += "X-" + std::to_string(i) + ": v\r\n";
-    REQUIRE(c.send(req + "\r\n"));
-    auto r = c.read_response();
+    auto r = c.exchange(req + "\r\n");
     REQUIRE(r);
     CHECK(r->status == 431);
     CHECK(r->body == "too many request header fields");
@@ -182,8 +173,7 @@ TEST_CASE("header fields past the byte limit or the count limit are 431, and mem
   }
   // The server still answers normally afterwards.
   RawConn fresh(s.port);
-  REQUIRE(fresh.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
-  auto ok = fresh.read_response();
+  auto ok = fresh.exchange("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n");
   REQUIRE(ok);
   CHECK(ok->status == 200);
 }
@@ -191,12 +181,9 @@ TEST_CASE("header fields past the byte limit or the count limit are 431, and mem
 TEST_CASE("an answer decided from the head alone closes a connection whose body was not read") {
   TestServer s;
   RawConn c(s.port);
-  REQUIRE(c.send("POST /early HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n"));
-  auto r = c.read_response();
+  auto r = c.exchange("POST /early HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n");
   REQUIRE(r);
   CHECK(r->status == 404);
   CHECK(r->body == "no such route");
   CHECK(r->header("connection") == "close");
 }
-
-}  // TEST_SUITE

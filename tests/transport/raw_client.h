@@ -35,6 +35,13 @@ class RawConn {
   // first.
   std::optional<RawResponse> read_response(std::chrono::milliseconds deadline = std::chrono::seconds(10),
                                            bool head_only = false);
+  // Sends `bytes` and reads one response (nullopt when the send fails or no whole response arrives in time).
+  std::optional<RawResponse> exchange(std::string_view bytes,
+                                      std::chrono::milliseconds deadline = std::chrono::seconds(10),
+                                      bool head_only = false) {
+    if (!send(bytes)) return std::nullopt;
+    return read_response(deadline, head_only);
+  }
   // Reads until at least `n` bytes are buffered, or the deadline; returns what is buffered (and keeps it).
   const std::string& read_at_least(std::size_t n, std::chrono::milliseconds deadline);
   // Waits for the server to close the connection: true when it did within the deadline (bytes that
