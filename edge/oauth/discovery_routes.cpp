@@ -102,15 +102,20 @@ Response end_session(App& app, const Request& req, const std::multimap<std::stri
 
 void register_discovery_routes(App& app) {
   Router& r = app.router;
-  r.add("GET", "/.well-known/openid-configuration", [&app](Request&) { return discovery(app); });
-  r.add("GET", "/.well-known/jwks.json", [&app](Request&) {
-    Response res;
-    res.body = json::serialize(app.id_tokens->jwks());
-    res.content_type = "application/jwk-set+json";
-    res.set_header("Cache-Control", "public, max-age=300");
-    res.set_header("Access-Control-Allow-Origin", "*");
-    return res;
-  });
+  // Discovery and the key set are built from memory: on the I/O thread.
+  const RouteOptions from_memory = {.nonblocking = true};
+  r.add("GET", "/.well-known/openid-configuration", [&app](Request&) { return discovery(app); }, from_memory);
+  r.add(
+      "GET", "/.well-known/jwks.json",
+      [&app](Request&) {
+        Response res;
+        res.body = json::serialize(app.id_tokens->jwks());
+        res.content_type = "application/jwk-set+json";
+        res.set_header("Cache-Control", "public, max-age=300");
+        res.set_header("Access-Control-Allow-Origin", "*");
+        return res;
+      },
+      from_memory);
   r.add("GET", "/oauth/end-session", [&app](Request& req) { return end_session(app, req, req.query); });
   r.add("POST", "/oauth/end-session",
         [&app](Request& req) { return end_session(app, req, parse_url_encoded(req.body)); });

@@ -173,9 +173,11 @@ void register_token_routes(App& app) {
   Router& r = app.router;
   r.add("POST", "/oauth/token", [&app](Request& req) { return token(app, req); });
   r.add("POST", "/oauth/revoke", [&app](Request& req) { return revoke(app, req); });
-  r.add("POST", "/oauth/introspect", [&app](Request& req) { return introspect(app, req); });
-  r.add("GET", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); });
-  r.add("POST", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); });
+  // Introspection and userinfo only read (a client and a token by hash, a user): on the I/O thread.
+  const RouteOptions read = {.nonblocking = true};
+  r.add("POST", "/oauth/introspect", [&app](Request& req) { return introspect(app, req); }, read);
+  r.add("GET", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
+  r.add("POST", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
 }
 
 }  // namespace edge::oauth
