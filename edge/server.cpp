@@ -73,6 +73,12 @@ void EdgeServer::background_loop() {
   while (!stopping_) {
     wake_.wait_for(lock, std::chrono::seconds(1));
     lock.unlock();
+    if (core::Status health = app_->kv->health(); !health.ok() && !reported_store_failure_) {
+      reported_store_failure_ = true;
+      spdlog::critical("the store stopped taking writes ({}); /healthz answers 503. Check the disk, then "
+                       "restart the edge: nothing acknowledged was lost",
+                       health.error().message);
+    }
     if (auto flushed = app_->token_usage.flush(*app_->accounts); !flushed)
       spdlog::warn("recording token use failed: {}", flushed.error().message);
     // Expired OAuth codes and tokens, once a minute, a bounded batch at a time.

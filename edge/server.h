@@ -40,6 +40,7 @@ class EdgeServer {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  bool reported_store_failure_ = false;  // background thread only
 };
 
 }  // namespace edge

@@ -3,6 +3,7 @@
 #include "core/token.h"
 #include "edge/app.h"
 #include "edge/platform/envelope.h"
+#include "edge/platform/server_failure.h"
 
 namespace edge {
 
@@ -21,7 +22,8 @@ std::optional<CompanyAuthFailure> authenticate_company(App& app, const Request& 
     return CompanyAuthFailure{401, "malformed access token"};
   auto found = app.accounts->authenticate_token(plaintext);
   if (!found) {
-    if (found.error().code == "storage_error") return CompanyAuthFailure{500, found.error().message};
+    if (found.error().code == "storage_error")
+      return CompanyAuthFailure{500, server_failure_message(found.error())};
     return CompanyAuthFailure{401, found.error().message};
   }
   AccessToken& token = found->token;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "edge/platform/server_failure.h"
+
 namespace edge {
 
 Response envelope_ok(core::json::value data, int status) {
@@ -30,7 +32,9 @@ int status_for(const core::Error& error) {
 }
 
 Response envelope_error(const core::Error& error) {
-  return envelope_error(status_for(error), error.message);
+  const int status = status_for(error);
+  if (status >= 500) return envelope_error(status, server_failure_message(error));
+  return envelope_error(status, error.message);
 }
 
 Response envelope_unauthorized(std::string_view message) {

@@ -1,6 +1,7 @@
 #include "edge/restaurant/restaurant_http.h"
 
 #include "edge/app.h"
+#include "edge/platform/server_failure.h"
 
 namespace edge::restaurant {
 namespace json = core::json;
@@ -32,7 +33,9 @@ Response rest_error(int status, std::string_view code, std::string_view message)
 }
 
 Response rest_error(const core::Error& e) {
-  return rest_error(restaurant_status(e.code), e.code, e.message);
+  const int status = restaurant_status(e.code);
+  if (status >= 500) return rest_error(status, e.code, server_failure_message(e));
+  return rest_error(status, e.code, e.message);
 }
 
 Response rest_error_for_status(int status, std::string_view message) {

@@ -112,12 +112,18 @@ class KvStore {
   //  - Calling write() from inside a read() or write() callback of the same store returns
   //    `nested_transaction` (it would deadlock).
   virtual core::Status write(const std::function<core::Status(WriteTxn&)>& fn) = 0;
+
+  // ok while the store takes writes; otherwise the `storage_error` that stopped it (a commit or flush the
+  // disk failed: acknowledging anything after that could lose it). Cheap; for health checks.
+  virtual core::Status health() const = 0;
 };
 
 struct LmdbOptions {
-  // Starting size of the memory map (and upper bound of the data file until it grows). The map doubles
-  // automatically when full, up to max_map_size. On reopen the map is at least as large as the data.
-  std::size_t initial_map_size = 64 << 20;
+  // Starting size of the memory map. It is address space, not disk: the data file grows with the data. When
+  // full the map doubles, up to max_map_size; growing waits for every read in flight and holds new reads and
+  // writes meanwhile, so the default reserves the whole max_map_size at once and never grows. On reopen the
+  // map is at least as large as the data.
+  std::size_t initial_map_size = std::size_t{1} << 40;
   // Maximum number of named tables (MDB_maxdbs).
   unsigned max_tables = 64;
   // Maximum number of queued write() requests applied under one commit.

@@ -3,8 +3,10 @@
 //
 // Threads: read() runs on the caller's thread in its own read-only transaction (MDB_NOTLS, so any thread may
 // read, many at once). write() hands fn to the single writer thread and blocks; the writer applies every
-// queued fn in a nested transaction of one shared transaction and commits it once (one fsync) before
-// answering all of them. The writer thread is also the only one that grows the map, which it does while
+// queued fn in a nested transaction of one shared transaction, commits it once, and answers all of them
+// when the commit is on the disk: its data pages are flushed by its own fdatasync, its meta page by the next
+// commit's (or, when no write is queued, by an explicit flush), so a busy store pays one device flush per
+// commit. The writer thread is also the only one that grows the map, which it does while
 // holding the ReaderGate exclusively.
 
 #include <atomic>
@@ -12,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -28,7 +31,8 @@ namespace store {
 // Counters of the writer, for tests and benchmarks.
 struct LmdbStats {
   std::uint64_t write_requests = 0;  // write() calls answered by the writer thread
-  std::uint64_t commits = 0;         // successful durable commits (one fsync each)
+  std::uint64_t commits = 0;         // successful commits (one fdatasync each, of their data pages)
+  std::uint64_t syncs = 0;           // extra flushes for a last commit's meta page when no commit followed
   std::uint64_t largest_group = 0;   // most requests that shared one commit
   std::uint64_t map_resizes = 0;     // times the map grew
   std::uint64_t reruns = 0;          // fn runs thrown away because their group had to be applied again
@@ -58,6 +62,9 @@ class LmdbStore final : public KvStore {
   core::Status write(const std::function<core::Status(WriteTxn&)>& fn) override;
 
   LmdbStats stats() const;
+  // ok, or the storage_error after which the store stopped taking writes (a failed commit or flush: the disk
+  // may have dropped data it had accepted). Reopening the store is the only way back.
+  core::Status health() const override;
   // The environment's flags (mdb_env_get_flags): lets tests prove that commits are synchronous.
   unsigned env_flags() const;
   std::size_t max_key_size() const { return max_key_size_; }
@@ -69,6 +76,11 @@ class LmdbStore final : public KvStore {
   LmdbStore(MDB_env* env, LmdbOptions options, std::unique_ptr<Registration> registration);
 
   void writer_loop();
+  // Flushes the last commit's meta page (mdb_env_sync) and answers the requests waiting for it.
+  void sync_and_answer();
+  // Answers the requests of the commit before the one that just flushed (or of the flushed one).
+  void answer_unsynced();
+  void stop_writes(const core::Error& error);
   // Applies `requests` (in order) and finishes every one of them.
   void apply(std::vector<WriteRequest*>& requests);
   // Runs one request's fn in a child transaction of `parent`; sets its result unless the outcome says the
@@ -98,7 +110,13 @@ class LmdbStore final : public KvStore {
   std::mutex write_txn_mutex_;
   std::mutex open_table_mutex_;
   std::atomic<std::size_t> map_size_{0};
-  std::atomic<std::uint64_t> write_requests_{0}, commits_{0}, largest_group_{0}, map_resizes_{0}, reruns_{0};
+  std::atomic<std::uint64_t> write_requests_{0}, commits_{0}, syncs_{0}, largest_group_{0}, map_resizes_{0},
+      reruns_{0};
+  // Requests of the last commit, applied and committed but not answered until its meta page is flushed.
+  // Writer thread only.
+  std::vector<WriteRequest*> unsynced_;
+  mutable std::mutex health_mutex_;
+  std::optional<core::Error> failure_;
   std::thread writer_;
 };
 

@@ -37,7 +37,7 @@ Run run(const std::string& command) {
 }
 
 EdgeProcess::EdgeProcess(const std::string& work_dir, const std::string& data_dir,
-                         const std::vector<std::string>& extra)
+                         const std::vector<std::string>& extra, const std::vector<std::string>& env)
     : dir(work_dir) {
   std::string port_file = dir + "/port";
   std::remove(port_file.c_str());
@@ -52,7 +52,12 @@ EdgeProcess::EdgeProcess(const std::string& work_dir, const std::string& data_di
   std::string out_file = dir + "/edge.out", log_file = dir + "/edge.log";
   posix_spawn_file_actions_addopen(&actions, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 2, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  REQUIRE(posix_spawn(&pid, EDGE_BIN, &actions, nullptr, argv.data(), environ) == 0);
+  std::vector<std::string> env_entries = env;
+  std::vector<char*> envp;
+  for (char** e = environ; *e != nullptr; ++e) envp.push_back(*e);
+  for (auto& e : env_entries) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  REQUIRE(posix_spawn(&pid, EDGE_BIN, &actions, nullptr, argv.data(), envp.data()) == 0);
   posix_spawn_file_actions_destroy(&actions);
   for (int i = 0; i < 200 && port == 0; ++i) {
     std::ifstream in(port_file);

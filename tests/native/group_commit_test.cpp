@@ -92,6 +92,26 @@ TEST_SUITE("store") {
     const LmdbStats after = kv->stats();
     CHECK(after.commits == before.commits + 2);
     CHECK(after.largest_group == 7);
+    // The first commit's meta page reached the disk with the second commit's fdatasync; only the last one
+    // needed a flush of its own: one device flush per commit, none acknowledged before it.
+    CHECK(after.syncs == before.syncs + 1);
+  }
+
+  TEST_CASE("a lone write is answered only after its commit's meta page is flushed") {
+    TempDir dir;
+    auto [kv, t] = open_store(dir);
+    const LmdbStats before = kv->stats();
+    for (int i = 1; i <= 20; ++i) {
+      REQUIRE(kv->write([&, t = t](WriteTxn& txn) {
+                  txn.put(t, "k" + std::to_string(i), "v");
+                  return kOk;
+                }).ok());
+      // Nothing else was queued to carry the meta page: the writer flushed it before answering.
+      const LmdbStats now = kv->stats();
+      CHECK(now.commits == before.commits + static_cast<std::uint64_t>(i));
+      CHECK(now.syncs == before.syncs + static_cast<std::uint64_t>(i));
+    }
+    CHECK(kv->health().ok());
   }
 
   TEST_CASE("8 threads x 200 writes with every 10th failing: exactly the ok ones are kept") {
