@@ -26,15 +26,21 @@ namespace {
 
 const core::Status kOk{};
 
-// Waits until `pred` holds, for at most 10 s.
+// Waits until `pred` holds, for at most `limit`.
 template <class Pred>
-bool eventually(Pred pred) {
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
+bool eventually_within(std::chrono::seconds limit, Pred pred) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
   while (!pred()) {
     if (std::chrono::steady_clock::now() > deadline) return false;
     std::this_thread::sleep_for(1ms);
   }
   return true;
+}
+
+// Waits until `pred` holds, for at most 10 s.
+template <class Pred>
+bool eventually(Pred pred) {
+  return eventually_within(10s, pred);
 }
 
 // Value of `size` bytes derived from `key`, so a read can tell a right value from a wrong one.
@@ -245,6 +251,26 @@ TEST_SUITE("store") {
     CHECK(get(*kv, t, "huge") == std::nullopt);
     CHECK(put(*kv, t, "small", "fits").ok());
     CHECK(get(*kv, t, "small") == "fits");
+  }
+
+  TEST_CASE("with the default map a long read never holds up writes, however much they add") {
+    TempDir dir;
+    auto [kv, t] = open_store(dir);  // the default reserves max_map_size at open
+    std::latch reading(1);
+    std::atomic<bool> writes_done{false};
+    std::thread reader([&] {
+      CHECK(kv->read([&](const ReadTxn&) {
+                reading.count_down();
+                // Held until the writes below are done (or, should they wait for this read, 30 s).
+                CHECK(eventually_within(30s, [&] { return writes_done.load(); }));
+                return kOk;
+              }).ok());
+    });
+    reading.wait();
+    for (int i = 0; i < 100; ++i) CHECK(put(*kv, t, "big/" + std::to_string(i), std::string(1 << 20, 'x')).ok());
+    writes_done = true;
+    reader.join();
+    CHECK(kv->stats().map_resizes == 0);
   }
 
   TEST_CASE("writes wait for a long read only when the map must grow") {
