@@ -1,6 +1,7 @@
 #include "edge/accounts/signin_routes.h"
 
 #include "core/crypto.h"
+#include "core/same_site_path.h"
 #include "core/token.h"
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
@@ -12,11 +13,10 @@ namespace {
 
 constexpr const char* kLoginCsrfCookie = "login_csrf";
 
-// Only same-site paths: an absolute URL or a scheme-relative `//host` would make /login an open redirect.
+// Only paths of this site (core/same_site_path.h), so /login is no open redirect; anything else goes to the
+// account page.
 std::string safe_next(std::string_view next) {
-  if (next.size() >= 1 && next[0] == '/' && (next.size() == 1 || (next[1] != '/' && next[1] != '\\')))
-    return std::string(next);
-  return "/account";
+  return core::is_same_site_path(next) ? std::string(next) : std::string("/account");
 }
 
 Response redirect(std::string location) {
