@@ -7,6 +7,7 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
+#include <vector>
 
 #include "edge/demo.h"
 #include "edge/server.h"
@@ -53,6 +54,12 @@ int main(int argc, char** argv) {
       ->envname("EDGE_COOKIE_DOMAIN");
   cli.add_option("--secret-key", config.secret_key_hex, "64 hex characters: key for secrets at rest")
       ->envname("PLATFORM_SECRET_KEY");
+  std::vector<std::string> trusted_proxies;
+  cli.add_option("--trusted-proxy", trusted_proxies,
+                 "IP address of a reverse proxy whose X-Forwarded-For names the client (repeat, or "
+                 "comma-separated)")
+      ->envname("EDGE_TRUSTED_PROXIES")
+      ->delimiter(',');
   cli.add_option("--rate-limit", rate_limit, "per access token, requests/window, e.g. 100/1s or 600/1m")
       ->envname("EDGE_RATE_LIMIT")
       ->capture_default_str();
@@ -127,6 +134,7 @@ int main(int argc, char** argv) {
       ->envname("EDGE_LOG_LEVEL")
       ->capture_default_str();
   CLI11_PARSE(cli, argc, argv);
+  config.trusted_proxies = std::move(trusted_proxies);
 
   if (!parse_listen(listen, config)) {
     std::cerr << "edge: --listen must be host:port, got '" << listen << "'\n";

@@ -58,6 +58,10 @@ struct Principal {
   }
 };
 
+// An email as accounts compare it (ASCII lower case): the key of the email index and of the sign-in limit,
+// so `Victim@` and `VICTIM@` are one account everywhere.
+std::string normalized_email(std::string_view email);
+
 // What the API shows of each record (never a hash).
 core::json::object to_json(const Company& c);
 core::json::object to_json(const User& u);
