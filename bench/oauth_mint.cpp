@@ -34,6 +34,7 @@
 #include "core/oauth/claims.h"
 #include "core/pkce.h"
 #include "edge/app.h"
+#include "edge/secret_source.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
 
@@ -210,7 +211,7 @@ int main(int argc, char** argv) {
   std::string data_dir, out_dir;
   std::string redirect_uri = "http://127.0.0.1:9999/cb";
   std::string verifier = "oauth-mint-code-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
-  std::string secret_key;
+  std::string secret_key_file;
   std::size_t access = 1000, refresh = 30000, code = 30000, refresh_warm = 10000, code_warm = 10000;
   unsigned threads = 256;  // the store groups up to 256 queued writes per commit
   cli.add_option("--data-dir", data_dir, "edge LMDB data directory (created if missing)")->required();
@@ -223,8 +224,9 @@ int main(int argc, char** argv) {
   cli.add_option("--threads", threads, "concurrent store callers (group commit)")->capture_default_str();
   cli.add_option("--redirect-uri", redirect_uri, "the client's redirect URI")->capture_default_str();
   cli.add_option("--code-verifier", verifier, "PKCE verifier every code is bound to")->capture_default_str();
-  cli.add_option("--secret-key", secret_key, "as edge --secret-key (default: <data-dir>/secret.key)")
-      ->envname("PLATFORM_SECRET_KEY");
+  cli.add_option("--secret-key-file", secret_key_file,
+                 "as edge --secret-key-file; PLATFORM_SECRET_KEY works too (default: <data-dir>/secret.key)")
+      ->envname("PLATFORM_SECRET_KEY_FILE");
   CLI11_PARSE(cli, argc, argv);
   if (!core::validate_code_verifier(verifier))
     die("--code-verifier: 43 to 128 characters of [A-Za-z0-9-._~]");
@@ -235,7 +237,7 @@ int main(int argc, char** argv) {
   native::SystemRandom random;
   edge::Config config;
   config.data_dir = data_dir;
-  config.secret_key_hex = secret_key;
+  config.secret_key_hex = need(edge::read_secret("PLATFORM_SECRET_KEY", secret_key_file), "secret key");
   auto started = Clock::now();
   auto app = need(edge::open_app(config, clock, random), "open " + data_dir);
   Setup setup = prepare(*app, out_dir, redirect_uri);

@@ -4,11 +4,11 @@
 
 #include <filesystem>
 
-
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/signin_routes.h"
 #include "edge/oauth/oauth_routes.h"
 #include "edge/pages/layout.h"
+#include "edge/platform/client_address.h"
 #include "edge/platform/envelope.h"
 #include "edge/platform/static_routes.h"
 #include "edge/restaurant/restaurant_http.h"
@@ -19,6 +19,11 @@ namespace edge {
 
 core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, core::RandomSource& random) {
   config.resolve_urls();
+  for (std::string& proxy : config.trusted_proxies) {
+    auto address = canonical_address(proxy);
+    if (!address) return address.error();
+    proxy = *address;
+  }
   if (config.upload_dir.empty()) config.upload_dir = config.data_dir + "/tmp";
   // Streamed bodies left behind by a crash belong to no request any more (FileSink names them upload-*).
   std::error_code ec;

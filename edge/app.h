@@ -8,6 +8,7 @@
 #include "core/random.h"
 #include "core/sealed.h"
 #include "edge/accounts/accounts.h"
+#include "edge/accounts/hash_slots.h"
 #include "edge/accounts/sessions.h"
 #include "edge/config.h"
 #include "edge/http/http_server.h"
@@ -34,9 +35,11 @@ struct App {
   std::unique_ptr<oauth::OAuthStore> oauth;
   std::unique_ptr<oauth::IdTokenSigner> id_tokens;
   RateLimiter api_limiter;
-  // Sign-in attempts per client address and per email (docs/accounts.md).
+  // Failed sign-in attempts per client address and per account (normalized email), and the password
+  // hashes sign-in may run at once (docs/accounts.md).
   RateLimiter login_ip_limiter{RateLimit{30, 60'000}};
   RateLimiter login_email_limiter{RateLimit{10, 15 * 60'000}};
+  HashSlots signin_hashes;
   RateLimiter token_limiter;
   TokenUsage token_usage;
   Router router;
@@ -48,6 +51,7 @@ struct App {
         clock(clk),
         random(rnd),
         api_limiter(config.rate_limit),
+        signin_hashes(config.signin_hashes, config.signin_hash_queue),
         token_limiter(config.oauth_token_rate_limit) {}
 };
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 
@@ -35,6 +36,11 @@ struct Config {
   // 32-byte key (64 hex) for secrets encrypted at rest. Empty: a key file in the data directory, created
   // on first start with mode 0600.
   std::string secret_key_hex;
+
+  // Reverse proxies whose X-Forwarded-For is believed (edge/platform/client_address.h): IP addresses.
+  std::vector<std::string> trusted_proxies;
+  // Password hashes at once on sign-in, and attempts that may wait for one (edge/accounts/hash_slots.h).
+  std::size_t signin_hashes = 4, signin_hash_queue = 16;
 
   RateLimit rate_limit;
   // Token endpoint requests per OAuth client.

@@ -7,8 +7,10 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
+#include <vector>
 
 #include "edge/demo.h"
+#include "edge/secret_source.h"
 #include "edge/server.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
@@ -34,7 +36,8 @@ int main(int argc, char** argv) {
   std::string listen = "127.0.0.1:8080", rate_limit = "100/1s";
   CLI::App cli{
       "edge: the platform server (OAuth/OIDC, mail, storage, env vault, auth projects, restaurant, "
-      "status pages). Every flag can also be set by the environment variable named in brackets."};
+      "status pages). Every flag can also be set by the environment variable named in brackets. Secrets are "
+      "never flag values: give them in their environment variable or in a file (the --...-file flags)."};
   cli.add_option("--listen", listen, "address:port to listen on; port 0 picks a free one")
       ->envname("EDGE_LISTEN")
       ->capture_default_str();
@@ -51,16 +54,36 @@ int main(int argc, char** argv) {
   cli.add_option("--site-url", config.site_url, "public {site_url}")->envname("EDGE_SITE_URL");
   cli.add_option("--cookie-domain", config.cookie_domain, "Domain of the session cookie, e.g. .example.com")
       ->envname("EDGE_COOKIE_DOMAIN");
-  cli.add_option("--secret-key", config.secret_key_hex, "64 hex characters: key for secrets at rest")
-      ->envname("PLATFORM_SECRET_KEY");
+  // Secrets: never as flag values (they would show in `ps`); the variable holds the value, the flag or the
+  // variable <NAME>_FILE names a file that holds it (edge/secret_source.h).
+  struct SecretOption {
+    const char* env;
+    std::string* value;
+    std::string file;
+  };
+  SecretOption secrets[] = {{"PLATFORM_SECRET_KEY", &config.secret_key_hex, {}},
+                            {"OAUTH_RSA_PRIVATE_KEY", &config.oauth_rsa_private_key, {}},
+                            {"OAUTH_RSA_PRIVATE_KEY_PREVIOUS", &config.oauth_rsa_private_key_previous, {}},
+                            {"OAUTH_ID_TOKEN_SECRET", &config.oauth_id_token_secret, {}}};
+  cli.add_option("--secret-key-file", secrets[0].file,
+                 "file holding the 64 hex characters of the key for secrets at rest (or PLATFORM_SECRET_KEY "
+                 "holds them); default <data-dir>/secret.key")
+      ->envname("PLATFORM_SECRET_KEY_FILE");
+  std::vector<std::string> trusted_proxies;
+  cli.add_option("--trusted-proxy", trusted_proxies,
+                 "IP address of a reverse proxy whose X-Forwarded-For names the client (repeat, or "
+                 "comma-separated)")
+      ->envname("EDGE_TRUSTED_PROXIES")
+      ->delimiter(',');
   cli.add_option("--rate-limit", rate_limit, "per access token, requests/window, e.g. 100/1s or 600/1m")
       ->envname("EDGE_RATE_LIMIT")
       ->capture_default_str();
   cli.add_option("--max-body", config.max_json_body, "largest JSON request body in bytes")
       ->envname("EDGE_MAX_BODY")
       ->capture_default_str();
-  cli.add_option("--threads", config.threads,
-                 "worker threads for requests that may block (writes waiting for their fsync): requests in flight")
+  cli.add_option(
+         "--threads", config.threads,
+         "worker threads for requests that may block (writes waiting for their fsync): requests in flight")
       ->envname("EDGE_THREADS")
       ->capture_default_str();
   cli.add_option("--io-threads", config.io_threads, "threads that own the sockets; 0: one per core")
@@ -77,7 +100,8 @@ int main(int argc, char** argv) {
   cli.add_option("--body-timeout-ms", config.body_timeout_ms, "longest pause inside a request body, else 408")
       ->envname("EDGE_BODY_TIMEOUT_MS")
       ->capture_default_str();
-  cli.add_option("--idle-timeout-ms", config.idle_timeout_ms, "keep-alive connections idle this long are closed")
+  cli.add_option("--idle-timeout-ms", config.idle_timeout_ms,
+                 "keep-alive connections idle this long are closed")
       ->envname("EDGE_IDLE_TIMEOUT_MS")
       ->capture_default_str();
   cli.add_option("--send-timeout-ms", config.send_timeout_ms,
@@ -112,21 +136,33 @@ int main(int argc, char** argv) {
                  "per OAuth client on /oauth/token, requests/window")
       ->envname("EDGE_OAUTH_TOKEN_RATE_LIMIT")
       ->capture_default_str();
-  cli.add_option("--oauth-rsa-private-key", config.oauth_rsa_private_key,
-                 "PEM RSA private key: id_tokens signed RS256 (else HS256)")
-      ->envname("OAUTH_RSA_PRIVATE_KEY");
-  cli.add_option("--oauth-rsa-private-key-previous", config.oauth_rsa_private_key_previous,
-                 "the previous PEM key during a rotation (published, not used to sign)")
-      ->envname("OAUTH_RSA_PRIVATE_KEY_PREVIOUS");
-  cli.add_option("--oauth-id-token-secret", config.oauth_id_token_secret,
-                 "HS256 secret for id_tokens without an RSA key (derived from the secret key when unset)")
-      ->envname("OAUTH_ID_TOKEN_SECRET");
+  cli.add_option("--oauth-rsa-private-key-file", secrets[1].file,
+                 "file holding the PEM RSA private key (or OAUTH_RSA_PRIVATE_KEY holds it): id_tokens signed "
+                 "RS256 (else HS256)")
+      ->envname("OAUTH_RSA_PRIVATE_KEY_FILE");
+  cli.add_option("--oauth-rsa-private-key-previous-file", secrets[2].file,
+                 "file holding the previous PEM key during a rotation (or OAUTH_RSA_PRIVATE_KEY_PREVIOUS); "
+                 "published, not used to sign")
+      ->envname("OAUTH_RSA_PRIVATE_KEY_PREVIOUS_FILE");
+  cli.add_option("--oauth-id-token-secret-file", secrets[3].file,
+                 "file holding the HS256 secret for id_tokens without an RSA key (or OAUTH_ID_TOKEN_SECRET); "
+                 "derived from the secret key when unset")
+      ->envname("OAUTH_ID_TOKEN_SECRET_FILE");
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
       ->envname("EDGE_LOG_LEVEL")
       ->capture_default_str();
   CLI11_PARSE(cli, argc, argv);
+  for (SecretOption& secret : secrets) {
+    auto value = edge::read_secret(secret.env, secret.file);
+    if (!value) {
+      std::cerr << "edge: " << value.error().message << "\n";
+      return 2;
+    }
+    *secret.value = std::move(*value);
+  }
+  config.trusted_proxies = std::move(trusted_proxies);
 
   if (!parse_listen(listen, config)) {
     std::cerr << "edge: --listen must be host:port, got '" << listen << "'\n";

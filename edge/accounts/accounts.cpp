@@ -1,11 +1,12 @@
 #include "edge/accounts/accounts.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "core/ascii.h"
 #include "core/crypto.h"
 #include "core/date.h"
 #include "core/id.h"
+#include "core/member_roles.h"
 #include "core/token.h"
 #include "core/validate.h"
 #include "edge/platform/record_json.h"
@@ -41,12 +42,6 @@ std::string token_key(std::string_view company_id, std::string_view token_id) {
 }
 std::string token_hash_key(std::string_view hash) {
   return "token-hash/" + std::string(hash);
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
 }
 
 using record::array_of;
@@ -135,6 +130,12 @@ core::Status validate_name(std::string_view field, std::string_view name, std::s
 }
 
 }  // namespace
+
+std::string normalized_email(std::string_view email) {
+  std::string out(email);
+  for (char& c : out) c = core::to_ascii_lower(c);
+  return out;
+}
 
 json::object to_json(const Company& c) {
   return {
@@ -234,7 +235,7 @@ core::Result<User> Accounts::create_user(std::string_view email, std::string_vie
          hash,
          false,
          clock_.now_ms()};
-  std::string email_key = user_email_key(lower(email));
+  std::string email_key = user_email_key(normalized_email(email));
   CORE_TRY(kv_.write([&](store::WriteTxn& tx) -> core::Status {
     if (tx.get(table_, email_key)) return make_error("conflict", "a user with this email already exists");
     tx.put(table_, user_key(u.id), encode(u));
@@ -256,7 +257,7 @@ core::Result<User> Accounts::user_by_id(std::string_view id) {
 core::Result<User> Accounts::user_by_email(std::string_view email) {
   core::Result<User> out = make_error("not_found", "user not found");
   CORE_TRY(kv_.read([&](const store::ReadTxn& tx) -> core::Status {
-    if (auto id = tx.get(table_, user_email_key(lower(email))))
+    if (auto id = tx.get(table_, user_email_key(normalized_email(email))))
       out = load<User>(tx, table_, user_key(*id), decode_user, "user");
     return {};
   }));
@@ -291,11 +292,9 @@ core::Result<User> Accounts::authenticate(std::string_view email, std::string_vi
 core::Status Accounts::check_grant(core::Role role, const std::vector<std::string>& permissions,
                                    const Principal* by) const {
   CORE_TRY(validate_permissions(permissions));
-  if (!by || by->role == core::Role::owner) return {};
-  if (role == core::Role::owner) return make_error("forbidden", "only an owner can grant the owner role");
-  if (by->role == core::Role::admin) return {};
-  if (role == core::Role::admin)
-    return make_error("forbidden", "only owners and admins can grant the admin role");
+  if (!by) return {};
+  CORE_TRY(core::check_grant_role(by->role, role));
+  if (by->role != core::Role::member) return {};
   for (auto& p : permissions)
     if (std::find(by->permissions.begin(), by->permissions.end(), p) == by->permissions.end())
       return make_error("forbidden", "cannot grant permission '" + p + "' that the caller does not hold");
@@ -347,11 +346,9 @@ core::Result<Membership> Accounts::update_member(const Company& company, std::st
     auto current = load<Membership>(tx, table_, member_key(company.id, user_id), decode_membership, "member");
     if (!current) return current.error();
     Membership m = *current;
-    // Changing an owner needs an owner, as granting one does.
-    if (m.role == core::Role::owner && by && by->role != core::Role::owner)
-      return make_error("forbidden", "only an owner can change an owner");
     if (role) m.role = *role;
     if (permissions) m.permissions = *permissions;
+    if (by) CORE_TRY(core::check_change_member(by->role, current->role, m.role));
     CORE_TRY(check_grant(m.role, m.permissions, by));
     if (current->role == core::Role::owner && m.role != core::Role::owner &&
         count_owners(tx, table_, company.id) <= 1)
@@ -368,14 +365,9 @@ core::Status Accounts::remove_member(const Company& company, std::string_view us
   return kv_.write([&](store::WriteTxn& tx) -> core::Status {
     auto current = load<Membership>(tx, table_, member_key(company.id, user_id), decode_membership, "member");
     if (!current) return current.error();
-    if (current->role == core::Role::owner) {
-      if (by && by->role != core::Role::owner)
-        return make_error("forbidden", "only an owner can remove an owner");
-      if (count_owners(tx, table_, company.id) <= 1)
-        return make_error("conflict", "a company keeps at least one owner");
-    } else if (current->role == core::Role::admin && by && by->role == core::Role::member) {
-      return make_error("forbidden", "only owners and admins can remove an admin");
-    }
+    if (by) CORE_TRY(core::check_remove_member(by->role, current->role));
+    if (current->role == core::Role::owner && count_owners(tx, table_, company.id) <= 1)
+      return make_error("conflict", "a company keeps at least one owner");
     tx.erase(table_, member_key(company.id, user_id));
     tx.erase(table_, user_company_key(user_id, company.id));
     return {};

@@ -58,6 +58,10 @@ struct Principal {
   }
 };
 
+// An email as accounts compare it (ASCII lower case): the key of the email index and of the sign-in limit,
+// so `Victim@` and `VICTIM@` are one account everywhere.
+std::string normalized_email(std::string_view email);
+
 // What the API shows of each record (never a hash).
 core::json::object to_json(const Company& c);
 core::json::object to_json(const User& u);
@@ -84,8 +88,11 @@ class Accounts {
   // not the email exists.
   core::Result<User> authenticate(std::string_view email, std::string_view password);
 
-  // Adds an existing user to a company. `by` must be allowed to grant: owners grant anything; admins any
-  // role but owner; members (and tokens) only the member role with permissions they hold themselves.
+  // Membership writes. `by` null: the admin CLI, unchecked. Otherwise the role rule of core/member_roles.h
+  // (who may grant, change and remove which role) and, for members (and tokens), only permissions they hold
+  // themselves. Refusals are `forbidden`.
+  //
+  // Adds an existing user to a company.
   core::Result<Membership> add_member(const Company& company, std::string_view email, core::Role role,
                                       const std::vector<std::string>& permissions, const Principal* by);
   core::Result<Membership> update_member(const Company& company, std::string_view user_id,

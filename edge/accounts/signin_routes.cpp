@@ -1,22 +1,23 @@
 #include "edge/accounts/signin_routes.h"
 
 #include "core/crypto.h"
+#include "core/same_site_path.h"
 #include "core/token.h"
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
 #include "edge/pages/lang.h"
 #include "edge/pages/layout.h"
+#include "edge/platform/client_address.h"
 
 namespace edge {
 namespace {
 
 constexpr const char* kLoginCsrfCookie = "login_csrf";
 
-// Only same-site paths: an absolute URL or a scheme-relative `//host` would make /login an open redirect.
+// Only paths of this site (core/same_site_path.h), so /login is no open redirect; anything else goes to the
+// account page.
 std::string safe_next(std::string_view next) {
-  if (next.size() >= 1 && next[0] == '/' && (next.size() == 1 || (next[1] != '/' && next[1] != '\\')))
-    return std::string(next);
-  return "/account";
+  return core::is_same_site_path(next) ? std::string(next) : std::string("/account");
 }
 
 Response redirect(std::string location) {
@@ -25,7 +26,7 @@ Response redirect(std::string location) {
 
 // The sign-in page's words, so an OAuth flow in Turkish stays in Turkish.
 struct LoginTexts {
-  std::string_view title, lead, email, password, submit, expired, too_many, incorrect, failed;
+  std::string_view title, lead, email, password, submit, expired, too_many, busy, incorrect, failed;
 };
 
 const LoginTexts& login_texts(Lang lang) {
@@ -36,6 +37,7 @@ const LoginTexts& login_texts(Lang lang) {
                                        "Sign in",
                                        "Your sign-in form expired. Please try again.",
                                        "Too many sign-in attempts. Please wait a moment.",
+                                       "Signing in is busy right now. Please try again in a moment.",
                                        "Email or password is incorrect.",
                                        "Signing in failed. Please try again."};
   static constexpr LoginTexts kTurkish{"Giriş yap",
@@ -45,6 +47,7 @@ const LoginTexts& login_texts(Lang lang) {
                                        "Giriş yap",
                                        "Giriş formunun süresi doldu. Lütfen tekrar deneyin.",
                                        "Çok fazla giriş denemesi. Lütfen biraz bekleyin.",
+                                       "Giriş şu anda yoğun. Lütfen birazdan tekrar deneyin.",
                                        "E-posta veya şifre hatalı.",
                                        "Giriş yapılamadı. Lütfen tekrar deneyin."};
   return lang == Lang::tr ? kTurkish : kEnglish;
@@ -129,16 +132,44 @@ void register_signin_routes(App& app) {
     std::string cookie = req.cookie(kLoginCsrfCookie);
     if (cookie.empty() || !core::constant_time_equal(cookie, form["csrf"]))
       return login_page(app, 403, email, next, t.expired, lang);
+    // Only failed attempts count (docs/accounts.md). Each attempt is counted before its hash, so parallel
+    // guesses cannot all slip past the limit, and given back when it turns out not to be a failure.
     std::int64_t now = app.clock.now_ms();
-    auto by_ip = app.login_ip_limiter.take(req.remote_addr, now);
-    auto by_email = by_ip.allowed ? app.login_email_limiter.take(email, now) : by_ip;
+    const std::string client = client_address(req, app.config.trusted_proxies);
+    const std::string account = normalized_email(email);
+    auto by_ip = app.login_ip_limiter.take(client, now);
+    auto by_email = by_ip.allowed ? app.login_email_limiter.take(account, now) : by_ip;
     if (!by_email.allowed) {
+      if (by_ip.allowed) app.login_ip_limiter.refund(client);
       Response limited = login_page(app, 429, email, next, t.too_many, lang);
       limited.set_header("Retry-After", std::to_string(by_email.retry_after_seconds));
       return limited;
     }
-    auto user = app.accounts->authenticate(email, form["password"]);
-    if (!user) return login_page(app, 401, email, next, t.incorrect, lang);
+    auto not_counted = [&] {
+      app.login_ip_limiter.refund(client);
+      app.login_email_limiter.refund(account);
+    };
+    core::Result<User> user = core::make_error("busy", "");
+    {
+      // Unknown emails hash too (against a decoy), so they take a slot and the same time.
+      HashSlots::Ticket slot = app.signin_hashes.acquire();
+      if (!slot) {
+        not_counted();
+        Response busy = login_page(app, 503, email, next, t.busy, lang);
+        busy.set_header("Retry-After", "1");
+        return busy;
+      }
+      user = app.accounts->authenticate(email, form["password"]);
+    }
+    if (!user) {
+      if (user.error().code == "invalid_credentials")
+        return login_page(app, 401, email, next, t.incorrect, lang);
+      not_counted();
+      return login_page(app, 500, email, next, t.failed, lang);
+    }
+    // The account's failures end with a success; the address's other failures still count.
+    app.login_email_limiter.forget(account);
+    app.login_ip_limiter.refund(client);
     auto session = app.sessions->start(user->id);
     if (!session) return login_page(app, 500, email, next, t.failed, lang);
     Response ok = redirect(next);

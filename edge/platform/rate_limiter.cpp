@@ -6,16 +6,22 @@
 
 namespace edge {
 
+RateLimiter::Shard& RateLimiter::shard_of(std::string_view key) {
+  return shards_[std::hash<std::string_view>{}(key) % kShards];
+}
+
 RateLimiter::Decision RateLimiter::take(std::string_view key, std::int64_t now_ms) {
-  Shard& shard = shards_[std::hash<std::string_view>{}(key) % kShards];
+  Shard& shard = shard_of(key);
   const double capacity = static_cast<double>(limit_.requests);
   const double per_ms = capacity / static_cast<double>(limit_.window_ms);
   std::lock_guard lock(shard.mutex);
   // Full buckets carry no information; dropping them bounds memory by the number of recently busy keys.
-  if (shard.buckets.size() > 50'000) {
+  if (shard.buckets.size() >= shard.sweep_at) {
     std::erase_if(shard.buckets, [&](auto& kv) {
       return kv.second.tokens + static_cast<double>(now_ms - kv.second.updated_ms) * per_ms >= capacity;
     });
+    shard.sweep_at = std::max(kSweepFloor, 2 * shard.buckets.size());
+    ++shard.sweeps;
   }
   auto [it, inserted] = shard.buckets.try_emplace(std::string(key), Bucket{capacity, now_ms});
   Bucket& b = it->second;
@@ -29,6 +35,38 @@ RateLimiter::Decision RateLimiter::take(std::string_view key, std::int64_t now_m
   }
   double wait_ms = (1.0 - b.tokens) / per_ms;
   return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+}
+
+void RateLimiter::refund(std::string_view key) {
+  Shard& shard = shard_of(key);
+  std::lock_guard lock(shard.mutex);
+  auto it = shard.buckets.find(std::string(key));
+  if (it != shard.buckets.end())
+    it->second.tokens = std::min(static_cast<double>(limit_.requests), it->second.tokens + 1.0);
+}
+
+void RateLimiter::forget(std::string_view key) {
+  Shard& shard = shard_of(key);
+  std::lock_guard lock(shard.mutex);
+  if (auto it = shard.buckets.find(std::string(key)); it != shard.buckets.end()) shard.buckets.erase(it);
+}
+
+std::size_t RateLimiter::size() {
+  std::size_t n = 0;
+  for (Shard& shard : shards_) {
+    std::lock_guard lock(shard.mutex);
+    n += shard.buckets.size();
+  }
+  return n;
+}
+
+std::size_t RateLimiter::sweeps() {
+  std::size_t n = 0;
+  for (Shard& shard : shards_) {
+    std::lock_guard lock(shard.mutex);
+    n += shard.sweeps;
+  }
+  return n;
 }
 
 }  // namespace edge

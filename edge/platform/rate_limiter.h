@@ -23,6 +23,19 @@ class RateLimiter {
   };
   // Spends one request of `key` at time `now_ms`. Thread-safe.
   Decision take(std::string_view key, std::int64_t now_ms);
+  // Gives back one request taken from `key` (for an attempt that turned out not to count). Thread-safe.
+  void refund(std::string_view key);
+  // Forgets `key`: it may spend a full bucket again. Thread-safe.
+  void forget(std::string_view key);
+
+  // Keys held, and how many times a shard was scanned for full buckets: for tests and metrics.
+  std::size_t size();
+  std::size_t sweeps();
+
+  // A shard is scanned once it holds this many keys, and again only when it has doubled since the last
+  // scan: each scan's cost is paid by as many insertions, so take() stays amortized O(1) however many keys
+  // are live, and memory stays within twice the recently busy keys.
+  static constexpr std::size_t kSweepFloor = 1024;
 
  private:
   struct Bucket {
@@ -33,7 +46,10 @@ class RateLimiter {
   struct Shard {
     std::mutex mutex;
     std::unordered_map<std::string, Bucket> buckets;
+    std::size_t sweep_at = kSweepFloor;
+    std::size_t sweeps = 0;
   };
+  Shard& shard_of(std::string_view key);
 
   RateLimit limit_;
   Shard shards_[kShards];

@@ -97,6 +97,49 @@ TEST_CASE("next only redirects within the site") {
   CHECK(ok.header("Location") == "/account");
 }
 
+TEST_CASE("next: known open-redirect bypasses all land on /account, over GET and POST") {
+  TestEdge edge;
+  auto page = edge.get("/login");
+  std::string csrf = hidden_field(page.body, "csrf");
+  auto signed_in = post_form(
+      edge, "/login",
+      "email=owner%40acme.test&password=correct+horse+battery&csrf=" + csrf + "&next=%2F%09%2Fevil.example",
+      "login_csrf=" + csrf);
+  CHECK(signed_in.status == 303);
+  CHECK(signed_in.header("Location") == "/account");
+  std::string session = "platform_session=" + set_cookie(signed_in, "platform_session");
+  REQUIRE(session.size() > 20);
+
+  // Query-encoded `next` values; the comment is what the handler sees after decoding.
+  const char* bypasses[] = {
+      "/%09/evil.example",                           // /<TAB>/evil.example
+      "%2F%0A%2Fevil.example",                       // /<LF>/evil.example
+      "%2F%0D%0A%2Fevil.example",                    // /<CR><LF>/evil.example
+      "%2F%5Cevil.example",                          // /\evil.example
+      "%5C%2Fevil.example",                          // \/evil.example
+      "/%2F/evil.example",                           // //evil.example
+      "%2F%252F%2Fevil.example",                     // /%2F/evil.example
+      "%2F%255C%2Fevil.example",                     // /%5C/evil.example
+      "https%3A%2F%2Fevil.example%2F",               // https://evil.example/
+      "https%3Aevil.example",                        // https:evil.example
+      "javascript%3Aalert(1)",                       // javascript:alert(1)
+      "%2F%2Fplatform.test%40evil.example",          // //platform.test@evil.example
+      "https%3A%2F%2Fplatform.test%40evil.example",  // https://platform.test@evil.example
+  };
+  for (const char* next : bypasses) {
+    auto r = edge.send("GET", std::string("/login?next=") + next, "", {{"Cookie", session}});
+    CHECK_MESSAGE(r.status == 303, next);
+    CHECK_MESSAGE(r.header("Location") == "/account", next);
+  }
+  // (httplib decodes Location when it reads it, so a path without escapes shows what was sent.)
+  auto inside = edge.send("GET", "/login?next=%2Foauth%2Fauthorize%3Fclient_id%3Dapp%26state%3Dx", "",
+                          {{"Cookie", session}});
+  CHECK(inside.header("Location") == "/oauth/authorize?client_id=app&state=x");
+  // The form carries the cleaned value, never the attacker's.
+  auto form = edge.get("/login?next=/%09/evil.example");
+  CHECK(hidden_field(form.body, "next") == "/account");
+}
+
 TEST_CASE("sign out needs the session's CSRF token and ends the session") {
   TestEdge edge;
   auto page = edge.get("/login");

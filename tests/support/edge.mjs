@@ -52,7 +52,7 @@ export async function removeTempDir(dir) {
 function childEnv(extra = {}) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('EDGE_') || key.startsWith('OAUTH_') || key === 'PLATFORM_SECRET_KEY') continue;
+    if (key.startsWith('EDGE_') || key.startsWith('OAUTH_') || key.startsWith('PLATFORM_SECRET_KEY')) continue;
     env[key] = value;
   }
   return { ...env, ...extra };
