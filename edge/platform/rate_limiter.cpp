@@ -31,4 +31,19 @@ RateLimiter::Decision RateLimiter::take(std::string_view key, std::int64_t now_m
   return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
 }
 
+RateLimiter::Decision RateLimiter::check(std::string_view key, std::int64_t now_ms) {
+  Shard& shard = shards_[std::hash<std::string_view>{}(key) % kShards];
+  const double capacity = static_cast<double>(limit_.requests);
+  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
+  std::lock_guard lock(shard.mutex);
+  auto it = shard.buckets.find(std::string(key));
+  if (it == shard.buckets.end()) return {};
+  double tokens = it->second.tokens;
+  if (now_ms > it->second.updated_ms)
+    tokens = std::min(capacity, tokens + static_cast<double>(now_ms - it->second.updated_ms) * per_ms);
+  if (tokens >= 1.0) return {};
+  double wait_ms = (1.0 - tokens) / per_ms;
+  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+}
+
 }  // namespace edge

@@ -23,6 +23,9 @@ class RateLimiter {
   };
   // Spends one request of `key` at time `now_ms`. Thread-safe.
   Decision take(std::string_view key, std::int64_t now_ms);
+  // What take would decide, without spending: for limits that count only some requests (the OAuth token
+  // endpoint counts a public client's failures), check first and take once the outcome is known.
+  Decision check(std::string_view key, std::int64_t now_ms);
 
  private:
   struct Bucket {
