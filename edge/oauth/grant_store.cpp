@@ -3,8 +3,8 @@
 #include <charconv>
 
 #include "core/crypto.h"
-#include "core/oauth/claims.h"
 #include "core/id.h"
+#include "core/oauth/claims.h"
 #include "core/token.h"
 #include "edge/oauth/oauth_records.h"
 

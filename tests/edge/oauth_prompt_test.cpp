@@ -41,7 +41,8 @@ TEST_CASE("offline_access without prompt=consent is ignored: no refresh token, t
   CHECK(str_of(silent, "scope") == "openid");
   CHECK_FALSE(silent.json.as_object().contains("refresh_token"));
 
-  auto consented = exchange_code(rp, rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}}));
+  auto consented =
+      exchange_code(rp, rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}}));
   REQUIRE(consented.status == 200);
   CHECK(str_of(consented, "scope") == "offline_access openid");
   CHECK(str_of(consented, "refresh_token").rfind("ort_", 0) == 0);
