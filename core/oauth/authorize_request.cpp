@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/oauth/parameters.h"
 #include "core/pkce.h"
 
 namespace core::oauth {
@@ -49,7 +50,9 @@ std::variant<AuthorizeRequest, AuthorizeError> validate_authorize(
   auto challenge = single(query, "code_challenge", repeated);
   auto method = single(query, "code_challenge_method", repeated);
   auto prompt = single(query, "prompt", repeated);
-  if (repeated) return fail("invalid_request", "a parameter was given more than once");
+  // Every parameter, also those read elsewhere (ui_locales, login_request) or not at all.
+  if (repeated || repeated_parameter(query))
+    return fail("invalid_request", "a parameter was given more than once");
 
   if (!response_type) return fail("invalid_request", "response_type is required");
   if (*response_type != "code")
@@ -85,6 +88,11 @@ std::variant<AuthorizeRequest, AuthorizeError> validate_authorize(
     } else {
       return fail("invalid_request", "prompt must be none, login or consent");
     }
+  }
+  // OpenID Connect Core §11: offline_access needs prompt=consent; without it the request for offline access
+  // is ignored (the scope is dropped, so no refresh token is issued), never refused.
+  if (req.prompt != Prompt::consent && req.scopes.contains("offline_access")) {
+    std::erase(req.scopes.items, std::string("offline_access"));
   }
   return req;
 }

@@ -44,7 +44,9 @@ struct AuthorizeError {
 // (unsupported_response_type); scope present, well-formed, containing `openid` and within the allow-list
 // (invalid_scope); PKCE: method S256 only, a challenge of the S256 shape, required for public clients
 // (invalid_request); prompt one of none, login, consent (invalid_request; RFC: unknown values are errors
-// for `prompt` combinations like `none login`).
+// for `prompt` combinations like `none login`); any other parameter given twice (invalid_request, RFC 6749
+// §3.1). Then, OpenID Connect Core §11: `offline_access` is dropped from the scopes unless prompt=consent,
+// so offline access is granted only on a consent screen shown for this very request.
 std::variant<AuthorizeRequest, AuthorizeError> validate_authorize(
     const std::multimap<std::string, std::string>& query, const std::optional<ClientPolicy>& client);
 

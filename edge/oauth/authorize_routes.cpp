@@ -1,8 +1,6 @@
 // GET /oauth/authorize and the consent decision (POST /oauth/authorize): document 1, "GET /oauth/authorize",
 // with RFC 6749 §4.1, RFC 7636, RFC 9207 (`iss` on every redirect) and OpenID Connect `prompt`.
 
-#include <charconv>
-
 #include "core/crypto.h"
 #include "core/date.h"
 #include "core/oauth/authorize_request.h"
@@ -24,7 +22,7 @@ using core::oauth::Prompt;
 // The parameters that travel from the authorize URL through the consent form and back.
 constexpr const char* kCarried[] = {"response_type", "client_id",  "redirect_uri",   "scope",
                                     "state",         "nonce",      "code_challenge", "code_challenge_method",
-                                    "prompt",        "ui_locales", "login_after"};
+                                    "prompt",        "ui_locales", "login_request"};
 
 std::optional<core::oauth::ClientPolicy> policy_of(App& app, std::string_view client_id, OAuthClient* out) {
   if (client_id.empty()) return std::nullopt;
@@ -129,22 +127,32 @@ Response authorize(App& app, const Request& http, const std::multimap<std::strin
   const AuthorizeRequest& req = std::get<AuthorizeRequest>(validated);
 
   auto who = signed_in(app, http);
-  // prompt=login: sign in again, then come back without the prompt but with the time the new sign-in
-  // must be after (our own parameter, so the round trip cannot loop).
-  std::int64_t login_after = 0;
-  if (auto la = first("login_after"); !la.empty())
-    std::from_chars(la.data(), la.data() + la.size(), login_after);
-  bool stale = who && login_after > 0 && who->session.created_at < login_after;
-  if (!who || req.prompt == Prompt::login || stale) {
+  // prompt=login: sign in again, then come back without the prompt but with a login request, kept
+  // server-side (login_requests.h), naming the time the new sign-in must not precede. An unknown or expired
+  // login_request is a fresh prompt=login.
+  bool relogin = req.prompt == Prompt::login;
+  std::optional<std::int64_t> not_before;
+  if (auto id = first("login_request"); !id.empty() && !relogin) {
+    auto found = app.oauth->login_not_before(id);
+    if (!found)
+      return redirect_error(app, req.redirect_uri, req.state, "temporarily_unavailable", "storage failure");
+    not_before = *found;
+    if (!not_before) relogin = true;
+  }
+  bool stale = who && not_before && who->session.created_at < *not_before;
+  if (!who || relogin || stale) {
     if (req.prompt == Prompt::none)
       return redirect_error(app, req.redirect_uri, req.state, "login_required", "the user is not signed in");
     std::multimap<std::string, std::string> next = params;
-    if (req.prompt == Prompt::login) {
+    if (relogin) {
+      auto id = app.oauth->start_login_request();
+      if (!id)
+        return redirect_error(app, req.redirect_uri, req.state, "temporarily_unavailable", "storage failure");
       next.erase("prompt");
-      next.erase("login_after");
-      next.emplace("login_after", std::to_string(app.clock.now_ms()));
+      next.erase("login_request");
+      next.emplace("login_request", *id);
     }
-    bool force = req.prompt == Prompt::login || stale;
+    bool force = relogin || stale;
     // The sign-in page speaks the language the consent page will.
     std::string ui = first("ui_locales").empty() ? "" : "ui_locales=" + std::string(lang_code(lang)) + "&";
     return redirect_to("/login?" + std::string(force ? "force=1&" : "") + ui +
@@ -155,9 +163,12 @@ Response authorize(App& app, const Request& http, const std::multimap<std::strin
     if (*decision == "deny")
       return redirect_error(app, req.redirect_uri, req.state, "access_denied", "the user denied access");
     Consent consent{who->user.id, req.client_id, req.scopes.items, app.clock.now_ms()};
-    if (auto existing = app.oauth->consent(who->user.id, req.client_id)) {
+    auto existing = app.oauth->consent(who->user.id, req.client_id);
+    if (!existing)
+      return redirect_error(app, req.redirect_uri, req.state, "temporarily_unavailable", "storage failure");
+    if (*existing) {
       core::ScopeSet before;
-      before.items = existing->scopes;
+      before.items = (*existing)->scopes;
       consent.scopes = core::scope_union(before, req.scopes).items;
     }
     if (!app.oauth->grant_consent(consent))
@@ -166,9 +177,12 @@ Response authorize(App& app, const Request& http, const std::multimap<std::strin
   }
 
   if (req.prompt != Prompt::consent) {
-    if (auto existing = app.oauth->consent(who->user.id, req.client_id)) {
+    auto existing = app.oauth->consent(who->user.id, req.client_id);
+    if (!existing)
+      return redirect_error(app, req.redirect_uri, req.state, "temporarily_unavailable", "storage failure");
+    if (*existing) {
       core::ScopeSet granted;
-      granted.items = existing->scopes;
+      granted.items = (*existing)->scopes;
       if (req.scopes.subset_of(granted)) return issue_code(app, req, *who);
     }
   }

@@ -19,7 +19,12 @@ constexpr Texts kEnglish{"Allow access?",
                          "Revoke",
                          "This sign-in link is not valid",
                          "You are signed out",
-                         "The application no longer has access to your account until you sign in again."};
+                         "The application no longer has access to your account until you sign in again.",
+                         "Sign out?",
+                         " asks to sign you out.",
+                         "Sign out",
+                         "This form was not sent by this site, or your session ended. Start again from the "
+                         "application."};
 
 constexpr Texts kTurkish{"Erişime izin verilsin mi?",
                          " hesabınıza erişmek istiyor",
@@ -35,7 +40,12 @@ constexpr Texts kTurkish{"Erişime izin verilsin mi?",
                          "Erişimi kaldır",
                          "Bu giriş bağlantısı geçerli değil",
                          "Oturumunuz kapatıldı",
-                         "Uygulama, siz yeniden giriş yapana kadar hesabınıza erişemez."};
+                         "Uygulama, siz yeniden giriş yapana kadar hesabınıza erişemez.",
+                         "Oturum kapatılsın mı?",
+                         " oturumunuzu kapatmak istiyor.",
+                         "Oturumu kapat",
+                         "Bu form bu siteden gönderilmedi ya da oturumunuz sona erdi. Uygulamadan yeniden "
+                         "başlayın."};
 
 }  // namespace
 

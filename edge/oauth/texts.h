@@ -18,6 +18,8 @@ struct Texts {
   std::string_view consent_title, wants_access, as_user, allow, deny, homepage, not_you;
   std::string_view apps_title, apps_lead, apps_none, granted_on, revoke;
   std::string_view error_title, signed_out_title, signed_out_lead;
+  // The end-session confirmation page (RP-Initiated Logout §3, without id_token_hint).
+  std::string_view end_session_title, end_session_asks, sign_out, forged_form;
 };
 const Texts& texts(Lang lang);
 

@@ -2,6 +2,7 @@
 // GET/POST /oauth/userinfo (OpenID Connect Core §5.3, RFC 6750).
 
 #include "core/oauth/claims.h"
+#include "core/oauth/parameters.h"
 #include "core/pkce.h"
 #include "core/scope.h"
 #include "core/token.h"
@@ -13,10 +14,13 @@ namespace edge::oauth {
 namespace json = core::json;
 namespace {
 
-std::map<std::string, std::string> form_of(const Request& req) {
-  std::map<std::string, std::string> out;
-  for (auto& [k, v] : parse_url_encoded(req.body)) out.emplace(k, v);
-  return out;
+// The form body of a token, revoke or introspect request, or the invalid_request answer when a parameter
+// occurs twice (RFC 6749 §3.2): no endpoint picks one of two values.
+std::variant<std::map<std::string, std::string>, Response> form_of(const Request& req) {
+  auto params = parse_url_encoded(req.body);
+  if (auto name = core::oauth::repeated_parameter(params))
+    return oauth_error(400, "invalid_request", "parameter '" + *name + "' was given more than once");
+  return std::map<std::string, std::string>(params.begin(), params.end());
 }
 
 std::optional<std::string> field(const std::map<std::string, std::string>& form, const char* name) {
@@ -47,17 +51,8 @@ Response token_response(App& app, const OAuthClient& client, const IssuedTokens&
   return oauth_json(body);
 }
 
-Response token(App& app, Request& req) {
-  auto form = form_of(req);
-  auto authed = authenticate_client(app, req, form);
-  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
-  const OAuthClient& client = std::get<OAuthClient>(authed);
-  auto limit = app.token_limiter.take(client.client_id, app.clock.now_ms());
-  if (!limit.allowed) {
-    Response r = oauth_error(429, "slow_down", "too many token requests; retry later");
-    r.set_header("Retry-After", std::to_string(limit.retry_after_seconds));
-    return r;
-  }
+// The grant itself, once the client is authenticated and within its limit.
+Response grant(App& app, const OAuthClient& client, const std::map<std::string, std::string>& form) {
   auto grant_type = field(form, "grant_type");
   if (!grant_type) return oauth_error(400, "invalid_request", "grant_type is required");
 
@@ -96,8 +91,40 @@ Response token(App& app, Request& req) {
   return token_response(app, client, std::get<IssuedTokens>(*result));
 }
 
+Response too_many(const RateLimiter::Decision& limit) {
+  Response r = oauth_error(429, "slow_down", "too many token requests; retry later");
+  r.set_header("Retry-After", std::to_string(limit.retry_after_seconds));
+  return r;
+}
+
+// Rate limits (--oauth-token-rate-limit). A confidential client's requests all count, keyed by the client:
+// only the holder of its secret can spend them. A public client's id is public, so a per-client count
+// could be spent by anyone, locking out every user of the app: its key is the client and the caller's
+// address, and only requests that fail (4xx) count, so successful exchanges and refreshes are never
+// limited and an attacker spends only their own address's budget.
+Response token(App& app, Request& req) {
+  auto parsed = form_of(req);
+  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
+  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
+  auto authed = authenticate_client(app, req, form);
+  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
+  const OAuthClient& client = std::get<OAuthClient>(authed);
+  if (!client.is_public) {
+    auto limit = app.token_limiter.take(client.client_id, app.clock.now_ms());
+    if (!limit.allowed) return too_many(limit);
+    return grant(app, client, form);
+  }
+  std::string key = client.client_id + " " + req.remote_addr;
+  if (auto limit = app.token_limiter.check(key, app.clock.now_ms()); !limit.allowed) return too_many(limit);
+  Response r = grant(app, client, form);
+  if (r.status >= 400 && r.status < 500) (void)app.token_limiter.take(key, app.clock.now_ms());
+  return r;
+}
+
 Response revoke(App& app, Request& req) {
-  auto form = form_of(req);
+  auto parsed = form_of(req);
+  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
+  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
   auto authed = authenticate_client(app, req, form);
   if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
   auto token = field(form, "token");
@@ -112,13 +139,17 @@ Response revoke(App& app, Request& req) {
 }
 
 Response introspect(App& app, Request& req) {
-  auto form = form_of(req);
+  auto parsed = form_of(req);
+  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
+  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
   auto authed = authenticate_client(app, req, form);
   if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
   const OAuthClient& client = std::get<OAuthClient>(authed);
   auto token = field(form, "token");
   if (!token) return oauth_error(400, "invalid_request", "token is required");
-  auto stored = app.oauth->token(*token);
+  auto found = app.oauth->token(*token);
+  if (!found) return oauth_error(503, "temporarily_unavailable", "storage failure; retry");
+  const auto& stored = *found;
   std::int64_t now = app.clock.now_ms();
   // Another client's token is inactive to this one whatever its state (document 1).
   if (!stored || stored->client_id != client.client_id ||
@@ -156,7 +187,11 @@ Response userinfo(App& app, Request& req) {
   std::string_view plaintext = auth.substr(7);
   if (!core::has_token_shape(core::TokenKind::oauth_access, plaintext))
     return invalid_token("access token is malformed");
-  auto stored = app.oauth->token(plaintext);
+  auto found = app.oauth->token(plaintext);
+  // An outage is not an invalid token (RFC 6750 §3.1 has no code for it): 503, and the client retries
+  // instead of throwing the token away.
+  if (!found) return oauth_error(503, "temporarily_unavailable", "storage failure; retry");
+  const auto& stored = *found;
   if (!stored || stored->kind != StoredToken::Kind::access) return invalid_token("access token is unknown");
   if (!core::oauth::is_live(stored->revoked, stored->expires_at_ms, app.clock.now_ms()))
     return invalid_token(stored->revoked ? "access token has been revoked" : "access token has expired");
@@ -175,9 +210,12 @@ void register_token_routes(App& app) {
   r.add("POST", "/oauth/revoke", [&app](Request& req) { return revoke(app, req); });
   // Introspection and userinfo only read (a client and a token by hash, a user): on the I/O thread.
   const RouteOptions read = {.nonblocking = true};
-  r.add("POST", "/oauth/introspect", [&app](Request& req) { return introspect(app, req); }, read);
-  r.add("GET", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
-  r.add("POST", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
+  r.add(
+      "POST", "/oauth/introspect", [&app](Request& req) { return introspect(app, req); }, read);
+  r.add(
+      "GET", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
+  r.add(
+      "POST", "/oauth/userinfo", [&app](Request& req) { return userinfo(app, req); }, read);
 }
 
 }  // namespace edge::oauth

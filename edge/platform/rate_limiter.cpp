@@ -69,4 +69,19 @@ std::size_t RateLimiter::sweeps() {
   return n;
 }
 
+RateLimiter::Decision RateLimiter::check(std::string_view key, std::int64_t now_ms) {
+  Shard& shard = shard_of(key);
+  const double capacity = static_cast<double>(limit_.requests);
+  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
+  std::lock_guard lock(shard.mutex);
+  auto it = shard.buckets.find(std::string(key));
+  if (it == shard.buckets.end()) return {};
+  double tokens = it->second.tokens;
+  if (now_ms > it->second.updated_ms)
+    tokens = std::min(capacity, tokens + static_cast<double>(now_ms - it->second.updated_ms) * per_ms);
+  if (tokens >= 1.0) return {};
+  double wait_ms = (1.0 - tokens) / per_ms;
+  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+}
+
 }  // namespace edge

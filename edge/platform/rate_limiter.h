@@ -37,6 +37,10 @@ class RateLimiter {
   // are live, and memory stays within twice the recently busy keys.
   static constexpr std::size_t kSweepFloor = 1024;
 
+  // What take would decide, without spending: for limits that count only some requests (the OAuth token
+  // endpoint counts a public client's failures), check first and take once the outcome is known.
+  Decision check(std::string_view key, std::int64_t now_ms);
+
  private:
   struct Bucket {
     double tokens = 0;

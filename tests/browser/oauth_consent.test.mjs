@@ -86,6 +86,7 @@ before(async () => {
   await mkdir(dataDir);
   seeded = await seed(dataDir, {
     redirectUris: [`${rp.origin}/callback`],
+    postLogoutRedirectUris: [`${rp.origin}/signed-out`],
     homepage: 'https://notes.acme.test',
     scopes: ['openid', 'profile', 'email', 'offline_access'],
   });
@@ -266,6 +267,42 @@ describe('OAuth sign-in and consent in Chromium', { timeout: 60_000 }, () => {
     await page.goto(authorizeUrl({ ...request, extra: { ui_locales: 'tr' } }));
     assert.equal(await page.title(), 'Erişime izin verilsin mi? · Platform');
     assert.equal(await page.getAttribute('html', 'lang'), 'tr');
+  });
+
+  test('end-session without id_token_hint asks first; Sign out lands on the post-logout URI, signed out', async () => {
+    // RP-Initiated Logout §3: with only client_id the provider asks the user before signing out.
+    const query = new URLSearchParams({
+      client_id: clientId(),
+      post_logout_redirect_uri: `${rp.origin}/signed-out`,
+      state: 'bye',
+    });
+    const response = await page.goto(`${edge.baseUrl}/oauth/end-session?${query}`);
+    assert.equal(response.status(), 200);
+    assert.equal(await page.title(), 'Sign out? · Platform');
+    assert.equal(await text('h1'), 'Acme Notes asks to sign you out.');
+    assert.equal(await text('p.muted >> nth=1'), `Signed in as ${seeded.email}`);
+    assert.equal(await text('#sign-out'), 'Sign out');
+    await screenshot('oauth_end_session.png');
+
+    await Promise.all([page.waitForURL((u) => u.origin === rp.origin), page.click('#sign-out')]);
+    const landed = rp.requests.at(-1);
+    assert.equal(landed.pathname, '/signed-out');
+    assert.deepEqual(Object.fromEntries(landed.searchParams), { state: 'bye' });
+    // The platform session ended: authorize sends the browser to the sign-in page again.
+    await page.goto(authorizeUrl(newRequest()));
+    assert.equal(new URL(page.url()).pathname, '/login');
+  });
+
+  test('the Turkish end-session confirmation page', async () => {
+    await page.fill('#email', seeded.email);
+    await page.fill('#password', seeded.password);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/oauth/authorize'), page.click('button[type=submit]')]);
+    const query = new URLSearchParams({ client_id: clientId(), ui_locales: 'tr' });
+    await page.goto(`${edge.baseUrl}/oauth/end-session?${query}`);
+    assert.equal(await page.getAttribute('html', 'lang'), 'tr');
+    assert.equal(await page.title(), 'Oturum kapatılsın mı? · Platform');
+    assert.equal(await text('h1'), 'Acme Notes oturumunuzu kapatmak istiyor.');
+    assert.equal(await text('#sign-out'), 'Oturumu kapat');
   });
 
   test('no page showed an error, a failed request or an HTTP error status', () => {

@@ -126,3 +126,28 @@ TEST_CASE("prompt is none, login or consent") {
   CHECK(error_of(validate_authorize(query({{"prompt", "select_account"}}), confidential())).error ==
         "invalid_request");
 }
+
+TEST_CASE("any parameter given twice redirects with invalid_request, also those the rules do not read") {
+  for (const char* name : {"ui_locales", "login_request", "max_age", "state"}) {
+    auto twice = query({{name, "a"}});
+    twice.emplace(name, "b");
+    auto e = error_of(validate_authorize(twice, confidential()));
+    CHECK_MESSAGE(!e.page, name);
+    CHECK(e.error == "invalid_request");
+    CHECK(e.description == "a parameter was given more than once");
+  }
+}
+
+TEST_CASE("offline_access is kept only with prompt=consent (OpenID Connect Core §11), else ignored") {
+  ClientPolicy p = confidential();
+  p.allowed_scopes = *core::parse_scope("openid profile offline_access");
+  auto scopes_for = [&](const char* prompt) {
+    auto v = validate_authorize(query({{"scope", "openid offline_access"}, {"prompt", prompt}}), p);
+    REQUIRE(std::holds_alternative<AuthorizeRequest>(v));
+    return std::get<AuthorizeRequest>(v).scopes.to_string();
+  };
+  CHECK(scopes_for("consent") == "offline_access openid");
+  CHECK(scopes_for("<absent>") == "openid");
+  CHECK(scopes_for("none") == "openid");
+  CHECK(scopes_for("login") == "openid");
+}

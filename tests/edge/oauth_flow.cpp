@@ -69,7 +69,7 @@ Reply OAuthFlow::decide(const Reply& consent_page, const std::string& decision) 
   std::map<std::string, std::string> form;
   for (const char* name :
        {"csrf", "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
-        "code_challenge_method", "prompt", "ui_locales", "login_after"}) {
+        "code_challenge_method", "prompt", "ui_locales", "login_request"}) {
     std::string v = hidden_value(consent_page.body, name);
     if (!v.empty() || consent_page.body.find("name=\"" + std::string(name) + "\"") != std::string::npos)
       form[name] = v;

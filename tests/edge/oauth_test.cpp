@@ -35,8 +35,10 @@ TEST_CASE("code exchange returns the documented fields; the id_token carries the
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  std::string code =
-      rp.code_for({{"state", "xyz"}, {"nonce", "n-0S6"}, {"scope", "openid profile email offline_access"}});
+  std::string code = rp.code_for({{"state", "xyz"},
+                                  {"nonce", "n-0S6"},
+                                  {"scope", "openid profile email offline_access"},
+                                  {"prompt", "consent"}});
   CHECK(code.rfind("oac_", 0) == 0);
   auto r =
       rp.token({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", rp.redirect_uri}});
@@ -178,7 +180,7 @@ TEST_CASE("an authorization code is single use: a replay answers invalid_grant a
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  std::string code = rp.code_for({{"scope", "openid offline_access"}});
+  std::string code = rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}});
   auto first =
       rp.token({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", rp.redirect_uri}});
   REQUIRE(first.status == 200);
@@ -319,7 +321,7 @@ TEST_CASE("refresh rotates on every use; a replay revokes the whole family") {
   OAuthFlow rp(edge);
   rp.register_client();
   auto first = rp.token({{"grant_type", "authorization_code"},
-                         {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                         {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                          {"redirect_uri", rp.redirect_uri}});
   std::string r1 = str_of(first, "refresh_token");
   auto second = rp.token({{"grant_type", "refresh_token"}, {"refresh_token", r1}});
@@ -345,7 +347,7 @@ TEST_CASE("20 concurrent refreshes with one token: exactly one succeeds") {
   OAuthFlow rp(edge);
   rp.register_client();
   auto first = rp.token({{"grant_type", "authorization_code"},
-                         {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                         {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                          {"redirect_uri", rp.redirect_uri}});
   std::string refresh = str_of(first, "refresh_token");
   std::atomic<int> ok{0}, refused{0};
@@ -373,9 +375,10 @@ TEST_CASE("refresh with a narrower scope; a wider one is invalid_scope") {
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto first = rp.token({{"grant_type", "authorization_code"},
-                         {"code", rp.code_for({{"scope", "openid email offline_access"}})},
-                         {"redirect_uri", rp.redirect_uri}});
+  auto first =
+      rp.token({{"grant_type", "authorization_code"},
+                {"code", rp.code_for({{"scope", "openid email offline_access"}, {"prompt", "consent"}})},
+                {"redirect_uri", rp.redirect_uri}});
   auto wider = rp.token({{"grant_type", "refresh_token"},
                          {"refresh_token", str_of(first, "refresh_token")},
                          {"scope", "openid profile"}});
@@ -393,7 +396,7 @@ TEST_CASE("revoke: by its client, always 200, unknown tokens too; another client
   rp.register_client();
   other.register_client();
   auto t = rp.token({{"grant_type", "authorization_code"},
-                     {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                     {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                      {"redirect_uri", rp.redirect_uri}});
   std::string access = str_of(t, "access_token"), refresh = str_of(t, "refresh_token");
   CHECK(rp.post_form("/oauth/revoke", {{"token", "oat_unknown"}}).status == 200);
@@ -478,7 +481,7 @@ TEST_CASE("without a session authorize sends the browser to the login page and b
   }();
   REQUIRE(forced.status == 302);
   CHECK(forced.header("Location").rfind("/login?force=1&next=", 0) == 0);
-  CHECK(forced.header("Location").find("login_after") != std::string::npos);
+  CHECK(forced.header("Location").find("login_request") != std::string::npos);
 }
 
 TEST_CASE(
@@ -488,7 +491,7 @@ TEST_CASE(
   OAuthFlow rp(edge);
   rp.register_client();
   auto t = rp.token({{"grant_type", "authorization_code"},
-                     {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                     {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                      {"redirect_uri", rp.redirect_uri}});
   auto page = edge.send("GET", "/en/profile/connected-apps", "", {{"Cookie", rp.cookie}});
   REQUIRE(page.status == 200);
@@ -519,7 +522,7 @@ TEST_CASE(
   OAuthFlow rp(edge);
   rp.register_client();
   auto t = rp.token({{"grant_type", "authorization_code"},
-                     {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                     {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                      {"redirect_uri", rp.redirect_uri}});
   std::string id_token = str_of(t, "id_token");
   auto unregistered = edge.get("/oauth/end-session?" +
@@ -532,7 +535,7 @@ TEST_CASE(
                       testing::form_encode({{"id_token_hint", id_token},
                                             {"post_logout_redirect_uri", "https://rp.example/bye"},
                                             {"state", "st"}}),
-                      {}, "application/x-www-form-urlencoded");
+                      {{"Cookie", rp.cookie}}, "application/x-www-form-urlencoded");
   REQUIRE(ok.status == 302);
   CHECK(ok.header("Location") == "https://rp.example/bye?state=st");
   CHECK(userinfo(edge, str_of(t, "access_token")).status == 401);
@@ -618,7 +621,7 @@ TEST_CASE("expired codes and tokens are swept a day after expiry, with their ind
   OAuthFlow rp(edge);
   rp.register_client();
   auto first = rp.token({{"grant_type", "authorization_code"},
-                         {"code", rp.code_for({{"scope", "openid offline_access"}})},
+                         {"code", rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}})},
                          {"redirect_uri", rp.redirect_uri}});
   std::string old_access = str_of(first, "access_token"), refresh = str_of(first, "refresh_token");
   std::string unused_code = rp.code_for();
@@ -629,8 +632,8 @@ TEST_CASE("expired codes and tokens are swept a day after expiry, with their ind
   // token (30 days) is not.
   edge.clock.advance_ms(3600 * 1000 + edge::oauth::OAuthStore::kSweepGraceMs + 1);
   CHECK(*store.sweep() == 3);  // two codes (one used, one not) and the first access token
-  CHECK_FALSE(store.token(old_access).has_value());
-  CHECK(store.token(refresh).has_value());
+  CHECK_FALSE(store.token(old_access)->has_value());
+  CHECK(store.token(refresh)->has_value());
   auto late = rp.token(
       {{"grant_type", "authorization_code"}, {"code", unused_code}, {"redirect_uri", rp.redirect_uri}});
   CHECK(str_of(late, "error_description") == "authorization code is unknown");

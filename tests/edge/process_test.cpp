@@ -131,3 +131,20 @@ TEST_CASE("edge-admin registers OAuth clients and rotates their secrets") {
   CHECK(bad.exit_code == 1);
   CHECK(parse(bad.out).at("code").as_string() == "invalid_field");
 }
+
+TEST_CASE("edge-admin refuses a plain-http redirect URI except on a loopback host") {
+  testing::TempDir dir;
+  std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + dir.path + " ";
+  REQUIRE(run(admin + "company create --slug shop --name Shop").exit_code == 0);
+  auto remote =
+      run(admin + "oauth-client create --company shop --name X --redirect-uri http://shop.example/cb");
+  CHECK(remote.exit_code == 1);
+  CHECK(parse(remote.out).at("code").as_string() == "invalid_field");
+  auto logout = run(admin +
+                    "oauth-client create --company shop --name X --redirect-uri https://shop.example/cb "
+                    "--post-logout-redirect-uri http://shop.example/bye");
+  CHECK(logout.exit_code == 1);
+  auto loopback =
+      run(admin + "oauth-client create --company shop --name X --redirect-uri http://127.0.0.1:9000/cb");
+  CHECK(loopback.exit_code == 0);
+}

@@ -43,10 +43,13 @@ function newChecks() {
   return { pkceCodeVerifier, expectedState: oidc.randomState(), expectedNonce: oidc.randomNonce() };
 }
 
+// prompt=consent: offline_access is granted only with it (OpenID Connect Core §11), so the consent page
+// shows on every authorization, also when the scopes were consented before.
 async function authorizationUrl(config, checks, extra = {}) {
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: REDIRECT_URI,
     scope: SCOPES.join(' '),
+    prompt: 'consent',
     code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
     code_challenge_method: 'S256',
     state: checks.expectedState,
@@ -343,9 +346,9 @@ function relyingPartySuite(mode) {
     });
 
     test('revocation (RFC 7009): access token, then refresh token with its grant', async () => {
-      // Signed in and consented already: the browser goes straight back with a code.
+      // Signed in already; prompt=consent (for offline_access) shows the consent page again.
       const { tokens, steps } = await signInAndExchange();
-      assert.deepEqual(steps, []);
+      assert.deepEqual(steps, ['consent']);
       assert.equal((await oidc.tokenIntrospection(config, tokens.access_token)).active, true);
       await oidc.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
       assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
@@ -387,6 +390,7 @@ function relyingPartySuite(mode) {
       const url = oidc.buildAuthorizationUrl(pub, {
         redirect_uri: REDIRECT_URI,
         scope: 'openid email offline_access',
+        prompt: 'consent',
         code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
         code_challenge_method: 'S256',
         state: checks.expectedState,
@@ -427,9 +431,14 @@ function relyingPartySuite(mode) {
         state: logoutState,
       });
       assert.equal(`${url.origin}${url.pathname}`, `${issuer()}/oauth/end-session`);
+      assert.ok(jar.get('platform_session'));
       const response = await browserFetch(jar, url);
       assert.equal(response.status, 302);
       assert.equal(response.headers.get('location'), `${LOGOUT_URI}?state=${logoutState}`);
+      // The provider's own session ends too (RP-Initiated Logout §2): the next authorization signs in again.
+      assert.equal(jar.get('platform_session'), undefined);
+      const { steps } = await signInAndExchange();
+      assert.deepEqual(steps, ['login', 'consent']);
       await assertUserinfoRevoked(config, issuer(), tokens.access_token, sub());
       await rejectsWithOAuthError(oidc.refreshTokenGrant(config, tokens.refresh_token), 400, 'invalid_grant');
       assert.deepEqual(await oidc.tokenIntrospection(config, tokens.refresh_token), { active: false });
@@ -487,7 +496,7 @@ function relyingPartySuite(mode) {
         // A new sign-in (fresh browser) after the rotation: the new kid, and it verifies too (also inside
         // openid-client, whose non-repudiation check fetches the JWKS).
         const { tokens, checks, steps } = await signInAndExchange(new CookieJar());
-        assert.deepEqual(steps, ['login']); // consented before, so no consent page
+        assert.deepEqual(steps, ['login', 'consent']); // prompt=consent asks again
         const after = await verifyLikeARelyingParty(tokens.id_token, checks.expectedNonce);
         assert.equal(after.protectedHeader.kid, newKid);
         assert.notEqual(newKid, state.oldKid);
