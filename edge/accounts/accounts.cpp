@@ -1,8 +1,8 @@
 #include "edge/accounts/accounts.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "core/ascii.h"
 #include "core/crypto.h"
 #include "core/date.h"
 #include "core/id.h"
@@ -41,12 +41,6 @@ std::string token_key(std::string_view company_id, std::string_view token_id) {
 }
 std::string token_hash_key(std::string_view hash) {
   return "token-hash/" + std::string(hash);
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
 }
 
 using record::array_of;
@@ -234,7 +228,7 @@ core::Result<User> Accounts::create_user(std::string_view email, std::string_vie
          hash,
          false,
          clock_.now_ms()};
-  std::string email_key = user_email_key(lower(email));
+  std::string email_key = user_email_key(core::to_ascii_lower(email));
   CORE_TRY(kv_.write([&](store::WriteTxn& tx) -> core::Status {
     if (tx.get(table_, email_key)) return make_error("conflict", "a user with this email already exists");
     tx.put(table_, user_key(u.id), encode(u));
@@ -256,7 +250,7 @@ core::Result<User> Accounts::user_by_id(std::string_view id) {
 core::Result<User> Accounts::user_by_email(std::string_view email) {
   core::Result<User> out = make_error("not_found", "user not found");
   CORE_TRY(kv_.read([&](const store::ReadTxn& tx) -> core::Status {
-    if (auto id = tx.get(table_, user_email_key(lower(email))))
+    if (auto id = tx.get(table_, user_email_key(core::to_ascii_lower(email))))
       out = load<User>(tx, table_, user_key(*id), decode_user, "user");
     return {};
   }));
