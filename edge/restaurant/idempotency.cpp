@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/ascii.h"
 #include "core/crypto.h"
 #include "core/json.h"
 #include "edge/app.h"
