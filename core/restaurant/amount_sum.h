@@ -12,7 +12,8 @@
 namespace core::restaurant {
 
 // `total + amount`, or `invalid_amount` when the result leaves the range of accepted amounts
-// (below -kMaxAmountMinor or above kMaxAmountMinor for per-order sums; see add_report_amount for reports).
+// (below -kMaxAmountMinor or above kMaxAmountMinor for per-order sums; reports add in the int64 range with
+// ReportSum, core/restaurant/report.h).
 inline Result<std::int64_t> add_amount(std::int64_t total, std::int64_t amount, std::string_view what) {
   std::int64_t sum = 0;
   if (__builtin_add_overflow(total, amount, &sum) || sum > kMaxAmountMinor || sum < -kMaxAmountMinor) {

@@ -29,35 +29,63 @@ Status check_expense_payment(std::string_view paid_at, std::int64_t gross_minor,
   return {};
 }
 
-Result<ExpenseRecord> validate_expense(const ExpenseInput& input) {
-  auto amounts = expense_amounts(input.grossMinor, input.vatRateBps, input.isVatDeductible);
-  if (!amounts) return amounts.error();
+std::optional<ExpenseRecord> check_expense(const ExpenseInput& input,
+                                           std::vector<ExpenseFieldError>& errors) {
+  const std::size_t errors_before = errors.size();
+  auto check = [&](std::string_view field, const Status& st) {
+    if (!st.ok()) errors.push_back({field, st.error()});
+  };
   ExpenseRecord record;
-  record.amounts = *amounts;
   record.vatRateBps = input.vatRateBps;
   record.isVatDeductible = input.isVatDeductible;
+  check("vatRateBps", validate_vat_rate_bps(input.vatRateBps));
+  check("grossMinor", validate_amount_minor(input.grossMinor, "grossMinor"));
 
   auto accrual = parse_expense_date(input.accrualDate, "accrualDate");
-  if (!accrual) return accrual.error();
-  record.accrualDate = *accrual;
+  if (accrual)
+    record.accrualDate = *accrual;
+  else
+    errors.push_back({"accrualDate", accrual.error()});
   if (input.dueDate) {
     auto due = parse_expense_date(*input.dueDate, "dueDate");
-    if (!due) return due.error();
-    record.dueDate = *due;
+    if (due)
+      record.dueDate = *due;
+    else
+      errors.push_back({"dueDate", due.error()});
   }
   if (input.paidAt) {
     auto paid = parse_timestamp(*input.paidAt);
-    if (!paid) return make_error(paid.error().code, "paidAt: " + paid.error().message);
-    record.paidAtUnixMs = *paid;
+    if (paid)
+      record.paidAtUnixMs = *paid;
+    else
+      errors.push_back({"paidAt", make_error(paid.error().code, "paidAt: " + paid.error().message)});
   }
   if (input.paymentMethod) {
     auto method = trimmed_text_field(*input.paymentMethod, "paymentMethod", kMaxPaymentMethodChars);
-    if (!method) return method.error();
-    record.paymentMethod = std::move(*method);
+    if (method)
+      record.paymentMethod = std::move(*method);
+    else
+      errors.push_back({"paymentMethod", method.error()});
   } else {
     record.paymentMethod = std::string(kDefaultPaymentMethod);
   }
+  if (errors.size() != errors_before) return std::nullopt;
+
+  // The rate and the gross are valid here, so the split cannot fail; its error is kept should that change.
+  auto amounts = expense_amounts(input.grossMinor, input.vatRateBps, input.isVatDeductible);
+  if (!amounts) {
+    errors.push_back({"grossMinor", amounts.error()});
+    return std::nullopt;
+  }
+  record.amounts = *amounts;
   return record;
+}
+
+Result<ExpenseRecord> validate_expense(const ExpenseInput& input) {
+  std::vector<ExpenseFieldError> errors;
+  auto record = check_expense(input, errors);
+  if (!record) return errors.front().error;
+  return std::move(*record);
 }
 
 }  // namespace core::restaurant

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/date.h"
 #include "core/result.h"
@@ -43,6 +45,12 @@ struct ExpenseInput {
   std::optional<std::string> paymentMethod;  // default `cash`
 };
 
+// Whether an expense is a payable: it has a due date and is not paid yet. Payables are what the payables
+// board lists and what the edge's payables index holds; paying one (or creating it paid) takes it off.
+inline constexpr bool is_payable(bool has_due_date, bool is_paid) {
+  return has_due_date && !is_paid;
+}
+
 // A valid expense's rule-bearing fields (branch, category, vendor and receipt are the edge's).
 struct ExpenseRecord {
   CivilDate accrualDate;
@@ -54,7 +62,7 @@ struct ExpenseRecord {
   ExpenseAmounts amounts;
 
   // Unpaid with a due date: listed by the payables board.
-  bool is_payable() const { return dueDate.has_value() && !paidAtUnixMs.has_value(); }
+  bool is_payable() const { return restaurant::is_payable(dueDate.has_value(), paidAtUnixMs.has_value()); }
 };
 
 // Validates an expense and derives its amounts. No order is enforced between accrualDate, dueDate and paidAt:
@@ -63,6 +71,18 @@ struct ExpenseRecord {
 // message names the field); `invalid_timestamp` for paidAt; `invalid_field` for a paymentMethod that is empty
 // after trimming or longer than 64 characters.
 Result<ExpenseRecord> validate_expense(const ExpenseInput& input);
+
+// One failed check of check_expense: the ExpenseInput member it concerns, by its wire name (`vatRateBps`,
+// `grossMinor`, `accrualDate`, `dueDate`, `paidAt`, `paymentMethod`), and the error validate_expense gives.
+struct ExpenseFieldError {
+  std::string_view field;
+  Error error;
+};
+
+// validate_expense's checks, every member checked even after one failed (the CSV import reports each bad
+// cell): appends one entry per failing member to `errors`, in validate_expense's order, and returns the
+// record only when none failed. validate_expense answers the first of these errors.
+std::optional<ExpenseRecord> check_expense(const ExpenseInput& input, std::vector<ExpenseFieldError>& errors);
 
 // Whether a payment of `amount_minor` may settle an expense (POST /payables/{id}/pay): the expense is unpaid
 // (`paid_at` empty) and the amount is its whole gross (partial payments are not supported).

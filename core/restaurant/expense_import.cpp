@@ -1,5 +1,6 @@
 #include "core/restaurant/expense_import.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/ascii.h"
@@ -35,109 +36,92 @@ std::optional<bool> parse_flag(std::string_view s) {
   return std::nullopt;
 }
 
-// Validates one data record whose cells are already in column order. Appends to `errors` and answers the row
-// only when it had none.
+// The column of an ExpenseInput member: the CSV header uses the members' wire names.
+std::size_t column_of(std::string_view field) {
+  std::size_t column = 0;
+  while (column < kExpenseCsvColumns.size() && kExpenseCsvColumns[column] != field) ++column;
+  return column;
+}
+
+// Validates one data record whose cells are already in column order. The cells are read here (required
+// cells, whole numbers, the flag, the category and vendor names); the expense rules are
+// core::restaurant::check_expense's, as for POST /expenses. Appends the row's errors to `errors` in column
+// order, at most one per column, and answers the row only when it had none.
 std::optional<ExpenseCsvRow> parse_row(std::size_t row, const std::array<std::string_view, 9>& cell,
                                        std::vector<CsvRowError>& errors) {
-  const std::size_t errors_before = errors.size();
-  auto fail = [&](Column column, std::string code, std::string message) {
-    errors.push_back(
+  std::vector<CsvRowError> found;
+  std::array<bool, 9> failed{};
+  auto fail = [&](std::size_t column, std::string code, std::string message) {
+    if (column >= failed.size() || failed[column]) return;  // the first problem of a cell is its error
+    failed[column] = true;
+    found.push_back(
         CsvRowError{row, std::string(kExpenseCsvColumns[column]), std::move(code), std::move(message)});
   };
-  auto fail_error = [&](Column column, const Error& e) { fail(column, e.code, e.message); };
   auto require = [&](Column column) {
     if (!cell[column].empty()) return true;
     fail(column, "missing_field", std::string(kExpenseCsvColumns[column]) + " is required");
     return false;
   };
+  auto optional_cell = [&](Column column) {
+    return cell[column].empty() ? std::nullopt : std::optional<std::string>(cell[column]);
+  };
 
   ExpenseCsvRow out;
   out.row = row;
-  ExpenseRecord& expense = out.expense;
-
-  if (require(kAccrual)) {
-    auto d = parse_expense_date(cell[kAccrual], "accrualDate");
-    if (d)
-      expense.accrualDate = *d;
-    else
-      fail_error(kAccrual, d.error());
-  }
+  ExpenseInput in;
+  if (require(kAccrual)) in.accrualDate = std::string(cell[kAccrual]);
   if (require(kCategory)) {
     auto c = trimmed_text_field(cell[kCategory], "category", kMaxCsvNameChars);
     if (c)
       out.category = std::move(*c);
     else
-      fail_error(kCategory, c.error());
+      fail(kCategory, c.error().code, c.error().message);
   }
   if (!cell[kVendor].empty()) {
     auto v = trimmed_text_field(cell[kVendor], "vendor", kMaxCsvNameChars);
     if (v)
       out.vendor = std::move(*v);
     else
-      fail_error(kVendor, v.error());
+      fail(kVendor, v.error().code, v.error().message);
   }
-  // Plain values (not optionals): the amounts are only used when no error was recorded, i.e. both parsed.
-  std::int64_t gross = 0;
   if (require(kGross)) {
-    auto parsed = parse_integer(cell[kGross]);
-    if (!parsed) {
+    if (auto parsed = parse_integer(cell[kGross]))
+      in.grossMinor = *parsed;
+    else
       fail(kGross, "invalid_amount", "grossMinor must be a whole number of minor units");
-    } else if (auto s = validate_amount_minor(*parsed, "grossMinor"); !s) {
-      fail_error(kGross, s.error());
-    } else {
-      gross = *parsed;
-    }
   }
-  std::int64_t bps = 0;
   if (require(kVat)) {
-    auto parsed = parse_integer(cell[kVat]);
-    if (!parsed) {
+    if (auto parsed = parse_integer(cell[kVat]))
+      in.vatRateBps = *parsed;
+    else
       fail(kVat, "vat_rate_invalid", "vatRateBps must be a whole number of basis points (2000 = 20 %)");
-    } else if (auto s = validate_vat_rate_bps(*parsed); !s) {
-      fail_error(kVat, s.error());
-    } else {
-      bps = *parsed;
-    }
   }
-  if (!cell[kDue].empty()) {
-    auto d = parse_expense_date(cell[kDue], "dueDate");
-    if (d)
-      expense.dueDate = *d;
-    else
-      fail_error(kDue, d.error());
-  }
-  if (!cell[kPaidAt].empty()) {
-    auto t = parse_timestamp(cell[kPaidAt]);
-    if (t)
-      expense.paidAtUnixMs = *t;
-    else
-      fail(kPaidAt, t.error().code, "paidAt: " + t.error().message);
-  }
-  expense.paymentMethod = std::string(kDefaultPaymentMethod);
-  if (!cell[kMethod].empty()) {
-    auto m = trimmed_text_field(cell[kMethod], "paymentMethod", kMaxPaymentMethodChars);
-    if (m)
-      expense.paymentMethod = std::move(*m);
-    else
-      fail_error(kMethod, m.error());
-  }
+  in.dueDate = optional_cell(kDue);
+  in.paidAt = optional_cell(kPaidAt);
+  in.paymentMethod = optional_cell(kMethod);
   if (!cell[kDeductible].empty()) {
     auto flag = parse_flag(cell[kDeductible]);
     if (flag)
-      expense.isVatDeductible = *flag;
+      in.isVatDeductible = *flag;
     else
       fail(kDeductible, "invalid_field", "isVatDeductible must be true or false");
   }
 
-  if (errors.size() != errors_before) return std::nullopt;
-  expense.vatRateBps = bps;
-  auto amounts = expense_amounts(gross, bps, expense.isVatDeductible);  // both checked above: cannot fail
-  if (!amounts) {
-    errors.push_back(CsvRowError{row, std::string(kExpenseCsvColumns[kGross]), amounts.error().code,
-                                 amounts.error().message});
+  // A cell that could not be read keeps its first error; the rules run on what the others hold.
+  std::vector<ExpenseFieldError> rule_errors;
+  auto expense = check_expense(in, rule_errors);
+  for (const ExpenseFieldError& e : rule_errors) fail(column_of(e.field), e.error.code, e.error.message);
+
+  if (!expense && found.empty())  // a rule error on no column: cannot happen, but never answer a bad row
+    found.push_back(CsvRowError{row, "", rule_errors.front().error.code, rule_errors.front().error.message});
+  if (!found.empty()) {
+    std::stable_sort(found.begin(), found.end(), [](const CsvRowError& a, const CsvRowError& b) {
+      return column_of(a.column) < column_of(b.column);
+    });
+    errors.insert(errors.end(), found.begin(), found.end());
     return std::nullopt;
   }
-  expense.amounts = *amounts;
+  out.expense = std::move(*expense);
   return out;
 }
 

@@ -11,24 +11,13 @@
 namespace core::restaurant {
 namespace {
 
-// Accumulates with overflow detection; `overflow` latches so the caller checks once at the end.
-struct Adder {
-  bool overflow = false;
-  void add(std::int64_t& total, std::int64_t amount) {
-    if (__builtin_add_overflow(total, amount, &total)) overflow = true;
-  }
-  void add(CostTotals& t, const ReportExpense& e) {
-    add(t.grossMinor, e.grossMinor);
-    add(t.netMinor, e.netMinor);
-    add(t.vatMinor, e.vatMinor);
-    add(t.costMinor, e.costMinor);
-  }
-  void add(IncomeTotals& t, const ReportIncome& i) {
-    add(t.grossMinor, i.grossMinor);
-    add(t.commissionMinor, i.commissionMinor);
-    add(t.netMinor, i.netMinor);
-  }
-};
+CostTotals costs_of(const ReportExpense& e) {
+  return {e.grossMinor, e.netMinor, e.vatMinor, e.costMinor};
+}
+
+IncomeTotals income_of(const ReportIncome& i) {
+  return {i.grossMinor, i.commissionMinor, i.netMinor};
+}
 
 std::int64_t month_index(const CivilDate& d) {
   return static_cast<std::int64_t>(d.year) * 12 + (d.month - 1);
@@ -49,6 +38,28 @@ std::vector<ReportBreakdown> flatten(std::map<std::string, ReportBreakdown>& by_
 }
 
 }  // namespace
+
+void ReportSum::add(std::int64_t& total, std::int64_t amount) {
+  if (__builtin_add_overflow(total, amount, &total)) overflow_ = true;
+}
+
+void ReportSum::add(CostTotals& total, const CostTotals& amount) {
+  add(total.grossMinor, amount.grossMinor);
+  add(total.netMinor, amount.netMinor);
+  add(total.vatMinor, amount.vatMinor);
+  add(total.costMinor, amount.costMinor);
+}
+
+void ReportSum::add(IncomeTotals& total, const IncomeTotals& amount) {
+  add(total.grossMinor, amount.grossMinor);
+  add(total.commissionMinor, amount.commissionMinor);
+  add(total.netMinor, amount.netMinor);
+}
+
+Status ReportSum::status() const {
+  if (overflow_) return make_error("invalid_amount", "report totals exceed the integer range");
+  return {};
+}
 
 Result<ReportBasis> parse_report_basis(std::string_view text) {
   if (text == "accrual") return ReportBasis::accrual;
@@ -81,26 +92,28 @@ Result<Report> build_report(std::span<const ReportExpense> expenses, std::span<c
     it->second.id = id;
     return it->second;
   };
-  Adder sum;
+  ReportSum sum;
 
   for (const ReportExpense& e : expenses) {
     std::optional<CivilDate> counted_on =
         query.basis == ReportBasis::accrual ? std::optional<CivilDate>(e.accrualDate) : e.paidDate;
     if (!counted_on || *counted_on < query.from || query.to < *counted_on) continue;
-    sum.add(report.months[month_index(*counted_on) - first_month].costs, e);
-    sum.add(report.costs, e);
-    sum.add(entry(branches, e.branchId).costs, e);
-    sum.add(entry(categories, e.categoryId).costs, e);
-    if (e.vendorId) sum.add(entry(vendors, *e.vendorId).costs, e);
+    const CostTotals c = costs_of(e);
+    sum.add(report.months[month_index(*counted_on) - first_month].costs, c);
+    sum.add(report.costs, c);
+    sum.add(entry(branches, e.branchId).costs, c);
+    sum.add(entry(categories, e.categoryId).costs, c);
+    if (e.vendorId) sum.add(entry(vendors, *e.vendorId).costs, c);
     if (food.count(e.categoryId) != 0) sum.add(report.foodCost.foodCostMinor, e.costMinor);
   }
   for (const ReportIncome& i : income) {
     if (i.businessDate < query.from || query.to < i.businessDate) continue;
-    sum.add(report.months[month_index(i.businessDate) - first_month].income, i);
-    sum.add(report.income, i);
-    sum.add(entry(branches, i.branchId).income, i);
+    const IncomeTotals in = income_of(i);
+    sum.add(report.months[month_index(i.businessDate) - first_month].income, in);
+    sum.add(report.income, in);
+    sum.add(entry(branches, i.branchId).income, in);
   }
-  if (sum.overflow) return make_error("invalid_amount", "report totals exceed the integer range");
+  if (auto st = sum.status(); !st.ok()) return st.error();
 
   report.byBranch = flatten(branches);
   report.byCategory = flatten(categories);

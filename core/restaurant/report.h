@@ -73,6 +73,22 @@ struct IncomeTotals {
   friend bool operator==(const IncomeTotals&, const IncomeTotals&) = default;
 };
 
+// Checked running sums of report figures, which add many stored amounts in the int64 range: every add is
+// checked, an overflow latches (the total is then meaningless), and the caller asks status() once at the end.
+// Used by build_report and by the edge's overview totals, so no figure is ever added with an unchecked `+=`
+// (signed overflow is undefined behaviour).
+class ReportSum {
+ public:
+  void add(std::int64_t& total, std::int64_t amount);
+  void add(CostTotals& total, const CostTotals& amount);
+  void add(IncomeTotals& total, const IncomeTotals& amount);
+  // ok, or `invalid_amount` when an add overflowed.
+  Status status() const;
+
+ private:
+  bool overflow_ = false;
+};
+
 struct ReportMonth {
   std::string month;  // YYYY-MM
   CostTotals costs;

@@ -132,9 +132,7 @@ core::Status validate_name(std::string_view field, std::string_view name, std::s
 }  // namespace
 
 std::string normalized_email(std::string_view email) {
-  std::string out(email);
-  for (char& c : out) c = core::to_ascii_lower(c);
-  return out;
+  return core::to_ascii_lower(email);
 }
 
 json::object to_json(const Company& c) {

@@ -7,9 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
+#include "core/ascii.h"
 #include "edge/http/file_response.h"
 #include "edge/http/http_date.h"
 
@@ -21,20 +21,8 @@ constexpr std::size_t kPiece = 64 << 10;
 constexpr std::uint64_t kLingerBytes = 64ull << 20;
 constexpr std::chrono::milliseconds kLingerTime{2000};
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string_view view(beast::string_view s) {
   return {s.data(), s.size()};
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 // The Date header, formatted once a second per thread.
@@ -195,7 +183,7 @@ void Connection::on_head(beast::error_code ec) {
   std::size_t fields = 0;
   for (const auto& f : head) {
     if (++fields > s_.options.max_header_count) return refuse(431, "too many request header fields");
-    req_.headers.emplace(lower(view(f.name_string())), std::string(view(f.value())));
+    req_.headers.emplace(core::to_ascii_lower(view(f.name_string())), std::string(view(f.value())));
   }
   std::string_view host = req_.header("host");
   if (!host.empty() && host.front() == '[') {
@@ -203,14 +191,14 @@ void Connection::on_head(beast::error_code ec) {
   } else if (auto colon = host.find(':'); colon != std::string_view::npos) {
     host = host.substr(0, colon);
   }
-  req_.host = lower(host);
+  req_.host = core::to_ascii_lower(host);
   keep_alive_ = head.keep_alive() && !s_.stopping.load();
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400.
   if (head.version() >= 11 && head.find(http::field::host) == head.end())
     return refuse(400, "missing Host header");
   bool expect_continue = false;
   if (std::string_view expect = req_.header("expect"); !expect.empty()) {
-    if (!iequals(expect, "100-continue")) return refuse(417, "unsupported expectation");
+    if (!core::ascii_iequals(expect, "100-continue")) return refuse(417, "unsupported expectation");
     expect_continue = true;
   }
 
@@ -322,12 +310,13 @@ void Connection::fill_head(Message& m, Response& res) {
   m.version(parser_ && parser_->get().version() == 10 ? 10 : 11);
   bool dated = false;
   for (auto& [name, value] : res.headers) {
-    if (iequals(name, "content-length") || iequals(name, "transfer-encoding")) continue;
-    if (iequals(name, "connection")) {
-      if (iequals(value, "close")) keep_alive_ = false;
+    if (core::ascii_iequals(name, "content-length") || core::ascii_iequals(name, "transfer-encoding"))
+      continue;
+    if (core::ascii_iequals(name, "connection")) {
+      if (core::ascii_iequals(value, "close")) keep_alive_ = false;
       continue;
     }
-    if (iequals(name, "date")) dated = true;
+    if (core::ascii_iequals(name, "date")) dated = true;
     m.insert(name, value);
   }
   if (!dated) m.set(http::field::date, date_now());

@@ -1,7 +1,8 @@
 #include "edge/platform/host_map.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "core/ascii.h"
 
 namespace edge {
 namespace {
@@ -37,9 +38,7 @@ std::string host_of_url(std::string_view url) {
   } else if (auto colon = url.find(':'); colon != std::string_view::npos) {
     url = url.substr(0, colon);
   }
-  std::string host(url);
-  std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return std::tolower(c); });
-  return host;
+  return core::to_ascii_lower(url);
 }
 
 HostMap::HostMap(const Config& config) {

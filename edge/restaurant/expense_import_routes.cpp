@@ -14,6 +14,7 @@
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
 #include "edge/restaurant/expense_record.h"
+#include "edge/restaurant/idempotency.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
@@ -162,6 +163,9 @@ void register_expense_import(App& app) {
             if (!may_write_branch(ctx, request->branchId)) return rest_forbidden_branch(request->branchId);
             auto branch = load_branch(app, ctx, request->branchId);
             if (!branch) return rest_error(branch.error());
+            IdempotentCreate idem;
+            if (auto answered = idem.begin(app, req, ctx, "POST /expenses/import", request->branchId))
+              return std::move(*answered);
             auto parsed = rules::parse_expense_csv(request->csv);
             if (!parsed) return rest_error(parsed.error());
             if (parsed->total > kMaxImportRows)
@@ -174,41 +178,45 @@ void register_expense_import(App& app) {
               if (row.vendor && !in.newVendorIds.contains(core::to_ascii_lower(*row.vendor)))
                 in.newVendorIds.emplace(core::to_ascii_lower(*row.vendor), core::make_id("ven_", app.random));
             }
-            ImportPlan plan;
+            // The answer to this import once `plan` is known; recorded with an Idempotency-Key.
+            auto respond = [&](const ImportPlan& plan) {
+              std::vector<rules::CsvRowError> errors = parsed->errors;
+              errors.insert(errors.end(), plan.errors.begin(), plan.errors.end());
+              std::stable_sort(errors.begin(), errors.end(),
+                               [](const auto& a, const auto& b) { return a.row < b.row; });
+              json::array error_list;
+              for (const auto& e : errors) error_list.emplace_back(error_json(e));
+              json::array created;
+              if (!request->dryRun)
+                for (const auto& e : plan.expenses) created.emplace_back(record::str(e, "id"));
+              std::size_t failed = parsed->failed + plan.failed;
+              return rest_ok(json::object{{"ok", parsed->total - failed},
+                                          {"failed", failed},
+                                          {"total", parsed->total},
+                                          {"dryRun", request->dryRun},
+                                          {"errors", std::move(error_list)},
+                                          {"created", std::move(created)}});
+            };
             store::Table t = app.restaurant_table;
-            core::Status st;
             if (request->dryRun) {
-              st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+              // A dry run writes nothing, so there is no effect to guard and nothing is recorded.
+              ImportPlan plan;
+              auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
                 plan = plan_import(txn, t, in);
                 return {};
               });
-            } else {
-              st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-                plan = plan_import(txn, t, in);
-                for (const auto& v : plan.vendors)
-                  txn.put(t, company_key(ctx, "vendor", record::str(v, "id")), core::to_json(v));
-                for (const auto& e : plan.expenses) put_expense(txn, t, ctx.company.id, e);
-                return {};
-              });
+              if (!st.ok()) return rest_error(st.error());
+              return respond(plan);
             }
-            if (!st.ok()) return rest_error(st.error());
-
-            std::vector<rules::CsvRowError> errors = parsed->errors;
-            errors.insert(errors.end(), plan.errors.begin(), plan.errors.end());
-            std::stable_sort(errors.begin(), errors.end(),
-                             [](const auto& a, const auto& b) { return a.row < b.row; });
-            json::array error_list;
-            for (const auto& e : errors) error_list.emplace_back(error_json(e));
-            json::array created;
-            if (!request->dryRun)
-              for (const auto& e : plan.expenses) created.emplace_back(record::str(e, "id"));
-            std::size_t failed = parsed->failed + plan.failed;
-            return rest_ok(json::object{{"ok", parsed->total - failed},
-                                        {"failed", failed},
-                                        {"total", parsed->total},
-                                        {"dryRun", request->dryRun},
-                                        {"errors", std::move(error_list)},
-                                        {"created", std::move(created)}});
+            auto answer = idem.write(app, [&](store::WriteTxn& txn) -> core::Result<Response> {
+              ImportPlan plan = plan_import(txn, t, in);
+              for (const auto& v : plan.vendors)
+                txn.put(t, company_key(ctx, "vendor", record::str(v, "id")), core::to_json(v));
+              for (const auto& e : plan.expenses) put_expense(txn, t, ctx.company.id, e);
+              return respond(plan);
+            });
+            if (!answer) return rest_error(answer.error());
+            return std::move(*answer);
           }),
       RouteOptions{kMaxImportBody});
 }

@@ -1,6 +1,7 @@
 #include "edge/restaurant/expense_record.h"
 
 #include "core/date.h"
+#include "core/restaurant/expense.h"
 #include "edge/platform/record_json.h"
 
 namespace edge::restaurant {
@@ -58,10 +59,6 @@ std::string paid_prefix(std::string_view company_id, std::string_view branch_id)
   return "c/" + std::string(company_id) + "/exppaid/" + std::string(branch_id) + "/";
 }
 
-bool is_payable(const json::object& expense) {
-  return !record::str(expense, "dueDate").empty() && record::str(expense, "paidAt").empty();
-}
-
 void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,
                  const json::object& expense) {
   std::string id = record::str(expense, "id");
@@ -75,7 +72,9 @@ void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_
   if (std::string paid = record::str(expense, "paidAt"); paid.size() >= 10)
     txn.put(t, paid_prefix(company_id, record::str(expense, "branchId")) + paid.substr(0, 10) + "/" + id,
             ref);
-  if (is_payable(expense)) txn.put(t, payable_key(company_id, expense), ref);
+  if (core::restaurant::is_payable(!record::str(expense, "dueDate").empty(),
+                                   !record::str(expense, "paidAt").empty()))
+    txn.put(t, payable_key(company_id, expense), ref);
 }
 
 void erase_payable(store::WriteTxn& txn, store::Table t, std::string_view company_id,

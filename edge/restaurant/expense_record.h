@@ -54,9 +54,6 @@ std::string accrual_prefix(std::string_view company_id, std::string_view branch_
 // it).
 std::string paid_prefix(std::string_view company_id, std::string_view branch_id);
 
-// Whether a stored record is a payable: a dueDate and no paidAt.
-bool is_payable(const json::object& expense);
-
 // Stores `expense`, its accrual index key, its paid index key when it is paid and its payables index key when
 // it is a payable, in `txn`.
 void put_expense(store::WriteTxn& txn, store::Table t, std::string_view company_id,

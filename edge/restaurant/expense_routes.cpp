@@ -11,6 +11,7 @@
 #include "edge/platform/record_json.h"
 #include "edge/restaurant/expense_import_routes.h"
 #include "edge/restaurant/expense_record.h"
+#include "edge/restaurant/idempotency.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
@@ -82,6 +83,9 @@ void register_expenses(App& app) {
   r.add("POST", path("/expenses"), restaurant_route(app, "", [&app](Request& req, const CompanyContext& ctx) {
           auto write = read_branch_write(app, req, ctx);
           if (!write) return rest_error(write.error());
+          IdempotentCreate idem;
+          if (auto answered = idem.begin(app, req, ctx, "POST /expenses", write->branchId))
+            return std::move(*answered);
           ExpenseBody in;
           auto st = read_expense_body(write->body, in);
           if (!st.ok()) return rest_error(st.error());
@@ -96,16 +100,16 @@ void register_expenses(App& app) {
           bool category_ok = is_key_segment(in.refs.categoryId);
           bool vendor_ok = !in.refs.vendorId || is_key_segment(*in.refs.vendorId);
           store::Table t = app.restaurant_table;
-          auto written = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+          auto answer = idem.write(app, [&](store::WriteTxn& txn) -> core::Result<Response> {
             if (!category_ok || !txn.get(t, category_key))
               return core::make_error("category_not_found", "category not found");
             if (!vendor_ok || (!vendor_key.empty() && !txn.get(t, vendor_key)))
               return core::make_error("vendor_not_found", "vendor not found");
             put_expense(txn, t, ctx.company.id, rec);
-            return {};
+            return rest_ok(rec, 201);
           });
-          if (!written.ok()) return rest_error(written.error());
-          return rest_ok(std::move(rec), 201);
+          if (!answer) return rest_error(answer.error());
+          return std::move(*answer);
         }));
 
   register_expense_import(app);

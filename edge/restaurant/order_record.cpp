@@ -31,9 +31,11 @@ std::string order_number_key(const CompanyContext& ctx, std::string_view branch_
   return company_prefix(ctx) + "ordernum/" + std::string(branch_id) + "/" + std::string(day);
 }
 
-std::string order_idempotency_key(const CompanyContext& ctx, std::string_view client_order_id) {
+std::string order_idempotency_key(const CompanyContext& ctx, std::string_view branch_id,
+                                  std::string_view client_order_id) {
   // Hashed: a client key may hold any character and be long; the hash keeps the key short and clean.
-  return company_prefix(ctx) + "orderidem/" + core::sha256_hex(client_order_id);
+  return company_prefix(ctx) + "orderidem/" + std::string(branch_id) + "/" +
+         core::sha256_hex(client_order_id);
 }
 
 std::string order_payment_key(const CompanyContext& ctx, std::string_view branch_id, std::string_view day,

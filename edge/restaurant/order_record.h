@@ -5,7 +5,7 @@
 //   c/<companyId>/order/<orderId>                                   the order, exactly as the API shows it
 //   c/<companyId>/orderopen/<branchId>/<businessDate>/<orderId>     present while the order is open
 //   c/<companyId>/ordernum/<branchId>/<businessDate>                {"last": n}: the last number given out
-//   c/<companyId>/orderidem/<sha256hex(clientOrderId)>              {clientOrderId, orderId, fingerprint}
+//   c/<companyId>/orderidem/<branchId>/<sha256hex(clientOrderId)>   {clientOrderId, orderId, fingerprint}
 //   c/<companyId>/orderpay/<branchId>/<businessDate>/<orderId>/<paymentId>   payment ledger entry
 
 #include <cstdint>
@@ -28,7 +28,10 @@ namespace json = core::json;
 std::string order_key(const CompanyContext& ctx, std::string_view order_id);
 std::string open_order_prefix(const CompanyContext& ctx, std::string_view branch_id, std::string_view day);
 std::string order_number_key(const CompanyContext& ctx, std::string_view branch_id, std::string_view day);
-std::string order_idempotency_key(const CompanyContext& ctx, std::string_view client_order_id);
+// Scoped by branch: a clientOrderId is unique per branch, so a branch's client can neither replay nor detect
+// (by a 409) an id another branch used.
+std::string order_idempotency_key(const CompanyContext& ctx, std::string_view branch_id,
+                                  std::string_view client_order_id);
 std::string order_payment_key(const CompanyContext& ctx, std::string_view branch_id, std::string_view day,
                               std::string_view order_id, std::string_view payment_id);
 

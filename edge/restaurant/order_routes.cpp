@@ -70,7 +70,7 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
   CreateRequest& in = *parsed;
   in.branchId = write->branchId;
   std::string fingerprint = create_fingerprint(in.branchId, in.tableId, in.items);
-  std::string idem_key = order_idempotency_key(ctx, in.clientOrderId);
+  std::string idem_key = order_idempotency_key(ctx, in.branchId, in.clientOrderId);
 
   // A retry answers before the menu is consulted: the product may have changed since the original.
   auto known = get_record(app, idem_key);

@@ -51,8 +51,10 @@ std::string_view day_in_key(std::string_view key, std::size_t prefix_size) {
   return key.size() >= prefix_size + 10 ? key.substr(prefix_size, 10) : std::string_view();
 }
 
-// Fills today's and the open/overdue figures of one branch from its indexes.
-void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContext& ctx, BranchOverview& o) {
+// Fills today's and the open/overdue figures of one branch from its indexes. Money is added through `sum`
+// (checked: stored amounts may add beyond int64); the caller checks sum.status().
+void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContext& ctx, BranchOverview& o,
+                  core::restaurant::ReportSum& sum) {
   const std::string id = record::str(o.branch, "id");
   const std::string today = core::format_day_key(o.businessDate);
   const std::string calendar = core::format_day_key(o.calendarDate);
@@ -61,7 +63,7 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
   std::string pay = company_key(ctx, "orderpay", id) + "/" + today + "/";
   txn.scan(t, pay, [&](std::string_view, std::string_view value) {
     if (auto p = core::parse_json_object(value)) {
-      o.orderPaymentsMinor += record::num(*p, "amountMinor");
+      sum.add(o.orderPaymentsMinor, record::num(*p, "amountMinor"));
       ++o.paymentCount;
     }
     return true;
@@ -72,7 +74,8 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
     auto order_id = key.substr(key.rfind('/') + 1);
     ++o.openTabs;
     if (auto order = txn.get(t, company_key(ctx, "order", order_id)))
-      if (auto rec = core::parse_json_object(*order)) o.openTabsDueMinor += record::num(*rec, "dueMinor");
+      if (auto rec = core::parse_json_object(*order))
+        sum.add(o.openTabsDueMinor, record::num(*rec, "dueMinor"));
     return true;
   });
 
@@ -83,7 +86,7 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
     auto expense_id = key.substr(key.rfind('/') + 1);
     ++o.overdueCount;
     if (auto e = txn.get(t, company_key(ctx, "expense", expense_id)))
-      if (auto rec = core::parse_json_object(*e)) o.overdueMinor += record::num(*rec, "grossMinor");
+      if (auto rec = core::parse_json_object(*e)) sum.add(o.overdueMinor, record::num(*rec, "grossMinor"));
     return true;
   });
 
@@ -117,9 +120,9 @@ void read_indexes(const store::ReadTxn& txn, store::Table t, const CompanyContex
         auto parsed = core::parse_day_key(day);
         if (!rec || !parsed) return true;
         if (day == today) {
-          o.incomeToday.grossMinor += record::num(*rec, "grossMinor");
-          o.incomeToday.commissionMinor += record::num(*rec, "commissionMinor");
-          o.incomeToday.netMinor += record::num(*rec, "netMinor");
+          sum.add(o.incomeToday,
+                  IncomeTotals{record::num(*rec, "grossMinor"), record::num(*rec, "commissionMinor"),
+                               record::num(*rec, "netMinor")});
         }
         o.monthIncome.push_back({id, *parsed, record::num(*rec, "grossMinor"),
                                  record::num(*rec, "commissionMinor"), record::num(*rec, "netMinor")});
@@ -174,6 +177,7 @@ void register_overview(App& app) {
 
                    store::Table t = app.restaurant_table;
                    auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+                     core::restaurant::ReportSum sum;
                      for (auto& o : views) {
                        // The read may run again on a fresh snapshot: start each branch's figures from zero.
                        BranchOverview fresh;
@@ -181,14 +185,15 @@ void register_overview(App& app) {
                        fresh.businessDate = o.businessDate;
                        fresh.calendarDate = o.calendarDate;
                        o = std::move(fresh);
-                       read_indexes(txn, t, ctx, o);
+                       read_indexes(txn, t, ctx, o, sum);
                      }
-                     return {};
+                     return sum.status();
                    });
                    if (!st.ok()) return rest_error(st.error());
 
                    json::array out;
                    BranchOverview sum;
+                   core::restaurant::ReportSum checked;
                    for (auto& o : views) {
                      core::restaurant::ReportQuery q;
                      q.from = month_start(o.businessDate);
@@ -206,23 +211,18 @@ void register_overview(App& app) {
                                                  o.overdueMinor, month->costs, month->income);
                      for (auto& [k, v] : figures) entry[k] = v;
                      out.emplace_back(std::move(entry));
-                     sum.orderPaymentsMinor += o.orderPaymentsMinor;
-                     sum.paymentCount += o.paymentCount;
-                     sum.incomeToday.grossMinor += o.incomeToday.grossMinor;
-                     sum.incomeToday.commissionMinor += o.incomeToday.commissionMinor;
-                     sum.incomeToday.netMinor += o.incomeToday.netMinor;
-                     sum.openTabs += o.openTabs;
-                     sum.openTabsDueMinor += o.openTabsDueMinor;
-                     sum.overdueCount += o.overdueCount;
-                     sum.overdueMinor += o.overdueMinor;
-                     sum.monthCosts.grossMinor += month->costs.grossMinor;
-                     sum.monthCosts.netMinor += month->costs.netMinor;
-                     sum.monthCosts.vatMinor += month->costs.vatMinor;
-                     sum.monthCosts.costMinor += month->costs.costMinor;
-                     sum.monthIncomeTotals.grossMinor += month->income.grossMinor;
-                     sum.monthIncomeTotals.commissionMinor += month->income.commissionMinor;
-                     sum.monthIncomeTotals.netMinor += month->income.netMinor;
+                     checked.add(sum.orderPaymentsMinor, o.orderPaymentsMinor);
+                     checked.add(sum.paymentCount, o.paymentCount);
+                     checked.add(sum.incomeToday, o.incomeToday);
+                     checked.add(sum.openTabs, o.openTabs);
+                     checked.add(sum.openTabsDueMinor, o.openTabsDueMinor);
+                     checked.add(sum.overdueCount, o.overdueCount);
+                     checked.add(sum.overdueMinor, o.overdueMinor);
+                     checked.add(sum.monthCosts, month->costs);
+                     checked.add(sum.monthIncomeTotals, month->income);
                    }
+                   // Totals beyond int64 answer invalid_amount, as a report over the same rows does.
+                   if (auto total = checked.status(); !total.ok()) return rest_error(total.error());
                    return rest_ok(json::object{
                        {"branches", std::move(out)},
                        {"totals", figures_json(sum.orderPaymentsMinor, sum.paymentCount, sum.incomeToday,

@@ -38,7 +38,9 @@ core::Result<std::vector<json::object>> load_payables(App& app, const CompanyCon
       auto stored = txn.get(t, expense_key(ctx.company.id, record::str(*entry, "expenseId")));
       if (!stored) return true;
       auto rec = core::parse_json_object(*stored);
-      if (!rec || !is_payable(*rec) || !branches.contains(record::str(*rec, "branchId"))) return true;
+      if (!rec || !branches.contains(record::str(*rec, "branchId"))) return true;
+      if (!rules::is_payable(!record::str(*rec, "dueDate").empty(), !record::str(*rec, "paidAt").empty()))
+        return true;
       out.push_back(std::move(*rec));
       return true;
     });

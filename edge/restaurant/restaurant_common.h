@@ -84,13 +84,14 @@ struct BranchWrite {
 };
 core::Result<BranchWrite> read_branch_write(App& app, const Request& req, const CompanyContext& ctx);
 
-// Route registration, one function per file.
+// Route registration, one function per file: branch_routes.cpp, catalog_routes.cpp, income_routes.cpp, ...
 void register_branches(App& app);
 void register_catalog(App& app);
 void register_income(App& app);
 void register_expenses(App& app);
 void register_payables(App& app);
 void register_products(App& app);
+void register_option_groups(App& app);
 void register_orders(App& app);
 void register_shifts(App& app);
 void register_reports(App& app);

@@ -1,6 +1,6 @@
 #pragma once
-// The restaurant API under /api/restaurant/companies/{slug} (docs/restaurant-api.md): branches,
-// categories, vendors, tables and daily income.
+// The restaurant API under /api/restaurant/companies/{slug} (docs/restaurant-api.md and the pages it links):
+// registers the routes of every edge/restaurant/*_routes.cpp file.
 
 namespace edge {
 struct App;

@@ -39,24 +39,23 @@ core::Result<std::vector<json::object>> list_records(App& app, const std::string
   return out;
 }
 
-core::Status put_record(App& app, const std::string& key, const json::object& record) {
-  std::string value = core::to_json(record);
-  store::Table t = app.restaurant_table;
-  return app.kv->write([t, &key, &value](store::WriteTxn& txn) -> core::Status {
-    txn.put(t, key, value);
-    return {};
-  });
+core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
+                           const std::function<core::Status(json::object&)>& modify, json::object& out) {
+  return update_record(
+      app, key, not_found_code, [&modify](json::object& rec, const store::ReadTxn&) { return modify(rec); },
+      out);
 }
 
 core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
-                           const std::function<core::Status(json::object&)>& modify, json::object& out) {
+                           const std::function<core::Status(json::object&, const store::ReadTxn&)>& modify,
+                           json::object& out) {
   store::Table t = app.restaurant_table;
   std::string code(not_found_code);
   return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
     auto v = txn.get(t, key);
     std::optional<json::object> rec = v ? parse_object(*v) : std::nullopt;
     if (!rec) return core::make_error(code, "no such record");
-    auto st = modify(*rec);
+    auto st = modify(*rec, txn);
     if (!st.ok()) return st;
     txn.put(t, key, core::to_json(*rec));
     out = std::move(*rec);

@@ -10,6 +10,7 @@
 #include "core/json.h"
 #include "core/result.h"
 #include "edge/platform/company_auth.h"
+#include "native/store/kv_store.h"
 
 namespace edge::restaurant {
 
@@ -22,11 +23,16 @@ inline std::string company_key(const CompanyContext& ctx, std::string_view kind,
 core::Result<std::optional<json::object>> get_record(App& app, const std::string& key);
 // Every record whose key starts with `prefix`, in key order.
 core::Result<std::vector<json::object>> list_records(App& app, const std::string& prefix);
-core::Status put_record(App& app, const std::string& key, const json::object& record);
 // Reads the record under `key` in a write transaction, lets `modify` change it (it may run more than once,
-// so it must only touch the object) and stores it. `not_found_code` when there is none. `out`: as stored.
+// so it must only touch the object) and stores it. `not_found_code` when there is none; `modify`'s error
+// otherwise (nothing written). `out`: as stored.
 core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
                            const std::function<core::Status(json::object&)>& modify, json::object& out);
+// The same, `modify` also reading the write transaction, so the records a change refers to are checked on
+// the snapshot the change commits on (a reference deleted meanwhile is never stored).
+core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
+                           const std::function<core::Status(json::object&, const store::ReadTxn&)>& modify,
+                           json::object& out);
 // Removes the record; `not_found_code` when there is none.
 core::Status erase_record(App& app, const std::string& key, std::string_view not_found_code);
 

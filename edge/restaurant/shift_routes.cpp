@@ -8,6 +8,7 @@
 #include "core/restaurant/shift.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/restaurant/idempotency.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
@@ -67,6 +68,9 @@ void open_shift(App& app) {
                    auto write = read_branch_write(app, req, ctx);
                    if (!write) return rest_error(write.error());
                    const std::string& branch_id = write->branchId;
+                   IdempotentCreate idem;
+                   if (auto answered = idem.begin(app, req, ctx, "POST /shifts", branch_id))
+                     return std::move(*answered);
                    auto opening = amount_field(write->body, "openingFloatMinor", true);
                    if (!opening) return rest_error(opening.error());
                    auto valid = core::validate_amount_minor(**opening, "openingFloatMinor");
@@ -92,7 +96,7 @@ void open_shift(App& app) {
                    std::string index = open_shift_key(ctx, branch_id);
                    std::optional<json::object> open;
                    store::Table t = app.restaurant_table;
-                   auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+                   auto answer = idem.write(app, [&](store::WriteTxn& txn) -> core::Result<Response> {
                      open.reset();
                      if (auto existing = txn.get(t, index)) {
                        if (auto s = txn.get(t, company_key(ctx, "shift", *existing)))
@@ -102,11 +106,11 @@ void open_shift(App& app) {
                      }
                      txn.put(t, company_key(ctx, "shift", id), core::to_json(rec));
                      txn.put(t, index, id);
-                     return {};
+                     return rest_ok(rec, 201);
                    });
-                   if (!st.ok())
-                     return open ? conflict_with_shift(st.error(), *open) : rest_error(st.error());
-                   return rest_ok(std::move(rec), 201);
+                   if (!answer)
+                     return open ? conflict_with_shift(answer.error(), *open) : rest_error(answer.error());
+                   return std::move(*answer);
                  }));
 }
 

@@ -67,6 +67,13 @@ TEST_CASE("due date and paid timestamp") {
   CHECK(code(in) == "ok");
 }
 
+TEST_CASE("a payable is an expense with a due date that is not paid") {
+  CHECK(is_payable(true, false));
+  CHECK_FALSE(is_payable(true, true));
+  CHECK_FALSE(is_payable(false, false));
+  CHECK_FALSE(is_payable(false, true));
+}
+
 TEST_CASE("expense validation codes") {
   ExpenseInput in = base();
   in.vatRateBps = 2001 * 5;

@@ -206,3 +206,23 @@ TEST_CASE(
   // The platform routes keep the envelope.
   CHECK(edge.get("/api/nothing-here").body == R"({"data":null,"error":"not found"})");
 }
+
+TEST_CASE("restaurant: GET /branches pages like the other lists (limit, skip, X-Total-Count)") {
+  TestEdge edge;
+  for (const char* name : {"D", "B", "C", "A"})
+    REQUIRE(
+        edge.post(kBase + "/branches", std::string(R"({"name":")") + name + "\"}", edge.acme_token).status ==
+        201);
+  auto page = edge.get(kBase + "/branches?limit=2&skip=1", edge.acme_token);
+  REQUIRE(page.status == 200);
+  CHECK(page.header("X-Total-Count") == "4");
+  REQUIRE(page.data().as_array().size() == 2);
+  CHECK(page.data().as_array()[0].at("name") == "B");
+  CHECK(page.data().as_array()[1].at("name") == "C");
+  auto filtered = edge.get(kBase + "/branches?activeOnly=true&limit=1", edge.acme_token);
+  CHECK(filtered.header("X-Total-Count") == "4");
+  CHECK(filtered.data().as_array().size() == 1);
+  auto bad = edge.get(kBase + "/branches?limit=201", edge.acme_token);
+  CHECK(bad.status == 422);
+  CHECK(bad.error() == "invalid_field");
+}

@@ -114,3 +114,38 @@ TEST_CASE("restaurant: tables belong to a branch") {
   CHECK(edge.del(kBase + "/tables/" + t1_id, scoped).status == 200);
   CHECK(edge.del(kBase + "/tables/" + t1_id, scoped).error() == "table_not_found");
 }
+
+TEST_CASE("restaurant: GET by id for categories, vendors and tables; unknown and foreign ids are 404") {
+  TestEdge edge;
+  std::string branch = create(edge, "/branches", R"({"name":"Moda"})");
+  std::string other = create(edge, "/branches", R"({"name":"Bebek"})");
+  std::string globex_category = [&] {
+    auto r =
+        edge.post("/api/restaurant/companies/globex/categories", R"({"name":"Theirs"})", edge.globex_token);
+    REQUIRE(r.status == 201);
+    return id_of(r);
+  }();
+  for (auto [path, body, not_found] :
+       {std::tuple{std::string("/categories"), std::string(R"({"name":"Produce"})"), "category_not_found"},
+        std::tuple{std::string("/vendors"), std::string(R"({"name":"Metro"})"), "vendor_not_found"},
+        std::tuple{std::string("/tables"), R"({"name":"T1","branchId":")" + branch + "\"}",
+                   "table_not_found"}}) {
+    CAPTURE(path);
+    auto created = edge.post(kBase + path, body, edge.acme_token);
+    REQUIRE(created.status == 201);
+    auto read = edge.get(kBase + path + "/" + id_of(created), edge.acme_token);
+    CHECK(read.status == 200);
+    CHECK(read.data() == created.data());
+    for (const std::string& id : {std::string("cat_unknown"), globex_category}) {
+      auto missing = edge.get(kBase + path + "/" + id, edge.acme_token);
+      CHECK(missing.status == 404);
+      CHECK(missing.error() == not_found);
+      CHECK(missing.json.as_object().contains("message"));
+    }
+  }
+  // A table of a branch the caller cannot see is unknown to it.
+  std::string table = create(edge, "/tables", R"({"name":"T2","branchId":")" + branch + "\"}");
+  std::string scoped = edge.token_with("acme", {"restaurant.branch:" + other});
+  CHECK(edge.get(kBase + "/tables/" + table, scoped).error() == "table_not_found");
+  CHECK(edge.get(kBase + "/tables/" + table, edge.acme_token).status == 200);
+}

@@ -619,7 +619,8 @@ TEST_CASE("restaurant orders: every order response names its lines `items`, as d
   REQUIRE(stale.status == 409);
   has_items(stale.json.at("order"), 2);
   std::string beer_line = str(added.data().at("items").as_array()[1], "lineId");
-  auto removed = s.edge.del(kBase + "/orders/" + id + "/items?lineId=" + beer_line + "&version=2", s.edge.acme_token);
+  auto removed =
+      s.edge.del(kBase + "/orders/" + id + "/items?lineId=" + beer_line + "&version=2", s.edge.acme_token);
   REQUIRE(removed.status == 200);
   has_items(removed.data(), 1);
   auto paid = s.pay(id, "items-pay", 1500);
@@ -636,4 +637,24 @@ TEST_CASE("restaurant orders: every order response names its lines `items`, as d
   auto closed = s.close(id);
   REQUIRE(closed.status == 200);
   has_items(closed.data(), 1);
+}
+
+TEST_CASE("restaurant orders: a clientOrderId is scoped by branch, so another branch's use is not revealed") {
+  Shop s;
+  REQUIRE(s.create(s.body("shared-7", s.item(s.tea, 1))).status == 201);
+  std::string scoped = s.edge.token_with("acme", {"restaurant.branch:" + s.other_branch});
+  // The other branch's till picks the same id for its own order: a new order, not a 409 that would tell it
+  // that branch Moda used the id.
+  auto there = s.edge.post(
+      kBase + "/orders", R"({"branchId":")" + s.other_branch + R"(","clientOrderId":"shared-7","items":[]})",
+      scoped);
+  CHECK(there.status == 201);
+  CHECK(str(there.data(), "branchId") == s.other_branch);
+  CHECK(there.data().at("number") == 1);
+  // Within the branch the id still identifies one order.
+  auto again = s.edge.post(
+      kBase + "/orders", R"({"branchId":")" + s.other_branch + R"(","clientOrderId":"shared-7","items":[]})",
+      scoped);
+  CHECK(again.status == 200);
+  CHECK(again.data().at("id") == there.data().at("id"));
 }

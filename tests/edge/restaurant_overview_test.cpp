@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include "edge/app.h"
 #include "restaurant_support.h"
 #include "test_edge.h"
 
@@ -178,4 +179,35 @@ TEST_CASE("restaurant overview: the next business day starts from zero takings a
   CHECK(a.at("today").as_object().at("orderPaymentsMinor").as_int64() == 0);
   CHECK(a.at("today").as_object().at("income").as_object() == income(0, 0, 0));
   CHECK(a.at("openTabs").as_object() == json::object{{"count", 1}, {"dueMinor", 6000}});
+}
+
+TEST_CASE("restaurant overview: totals beyond the integer range answer invalid_amount, never wrap") {
+  TestEdge edge;
+  // Stored rows beyond the API's rules (data written by an older version, a restore): one income row of
+  // 5 * 10^18 today in each of two branches. Each branch's figures fit int64 (about 9.22 * 10^18); their
+  // total does not, and must not wrap to a negative number.
+  auto company = edge.server->app().accounts->company_by_slug("acme");
+  REQUIRE(company);
+  const std::int64_t huge = 5'000'000'000'000'000'000;
+  for (const char* name : {"Moda", "Kadikoy"}) {
+    std::string branch = create(edge, "/branches", std::string(R"({"name":")") + name + "\"}");
+    json::object row{{"id", "inc_" + branch},   {"branchId", branch}, {"businessDate", "2026-11-18"},
+                     {"channel", "card"},       {"grossMinor", huge}, {"commissionMinor", 0},
+                     {"zReportMinor", nullptr}, {"netMinor", huge},   {"zReportDiffMinor", nullptr},
+                     {"createdAt", kNow},       {"updatedAt", kNow}};
+    auto& app = edge.server->app();
+    REQUIRE(app.kv
+                ->write([&](store::WriteTxn& txn) -> core::Status {
+                  txn.put(app.restaurant_table, "c/" + company->id + "/income/" + branch + "/2026-11-18/card",
+                          core::to_json(row));
+                  return {};
+                })
+                .ok());
+    auto one = edge.get(kBase + "/overview?branchId=" + branch, edge.acme_token);
+    REQUIRE(one.status == 200);
+    CHECK(one.data().at("totals").at("today").at("income").at("grossMinor") == huge);
+  }
+  auto both = edge.get(kBase + "/overview", edge.acme_token);
+  CHECK(both.status == 422);
+  CHECK(both.error() == "invalid_amount");
 }
