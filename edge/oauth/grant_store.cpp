@@ -14,11 +14,12 @@ using namespace records;
 
 namespace {
 
-// Marks every token listed under `prefix` (grant/... or family/...) revoked.
+// Marks every token listed under `prefix` (grant/... or family/...) revoked. The token's hash is the last
+// segment of each index key.
 void revoke_all(store::WriteTxn& tx, store::Table t, const std::string& prefix) {
   std::vector<std::string> hashes;
   tx.scan(t, prefix, [&](std::string_view key, std::string_view) {
-    hashes.emplace_back(key.substr(prefix.size()));
+    hashes.emplace_back(key.substr(key.rfind('/') + 1));
     return true;
   });
   for (auto& h : hashes) {
@@ -33,7 +34,7 @@ void revoke_all(store::WriteTxn& tx, store::Table t, const std::string& prefix) 
 void put_token(store::WriteTxn& tx, store::Table t, const std::string& hash, const StoredToken& tok) {
   tx.put(t, token_key(hash), encode(tok));
   tx.put(t, expiry_key(tok.expires_at_ms, "token", hash), "");
-  tx.put(t, grant_prefix(tok.user_id, tok.client_id) + hash, "");
+  tx.put(t, grant_entry_key(tok.user_id, tok.client_id, tok.issued_at_ms, hash), "");
   tx.put(t, family_prefix(tok.family_id) + hash, "");
 }
 
@@ -157,7 +158,8 @@ void store_tokens(store::WriteTxn& tx, store::Table table, const NewTokens& fres
 core::Result<std::variant<IssuedTokens, GrantRefusal>> GrantStore::exchange_code(
     std::string_view code, const core::oauth::CodeExchange& request) {
   std::string hash = core::sha256_hex(code);
-  std::string family = core::make_id("fam_", random_);
+  // Time-ordered: the family/ index entries of a batch of exchanges land together (docs/oauth.md).
+  std::string family = core::make_time_ordered_id("fam_", clock_.now_ms(), random_);
   // Whether a refresh token comes is known only inside; making one spare costs a few random bytes.
   NewTokens fresh = make_tokens(random_, true);
   std::variant<IssuedTokens, GrantRefusal> out;
@@ -300,7 +302,7 @@ void GrantStore::erase_expired_in(store::WriteTxn& tx, std::string_view kind, st
     tx.erase(table_, code_key(hash));
   } else if (kind == "token") {
     if (auto t = load<StoredToken>(tx, table_, token_key(hash), decode_token)) {
-      tx.erase(table_, grant_prefix(t->user_id, t->client_id) + std::string(hash));
+      tx.erase(table_, grant_entry_key(t->user_id, t->client_id, t->issued_at_ms, hash));
       tx.erase(table_, family_prefix(t->family_id) + std::string(hash));
     }
     tx.erase(table_, token_key(hash));

@@ -39,6 +39,10 @@ std::string epoch_key(std::string_view user, std::string_view client);
 std::string code_key(std::string_view hash);
 std::string token_key(std::string_view hash);
 std::string grant_prefix(std::string_view user, std::string_view client);
+// A token's entry in its user-and-client grant index: under grant_prefix, ordered by issue time, so the
+// tokens a batch of grants writes for one pair share a leaf. The hash is the key's last segment.
+std::string grant_entry_key(std::string_view user, std::string_view client, std::int64_t issued_at_ms,
+                            std::string_view hash);
 std::string family_prefix(std::string_view family);
 std::string login_request_key(std::string_view hash);
 
