@@ -75,9 +75,10 @@ void EdgeServer::background_loop() {
     lock.unlock();
     if (core::Status health = app_->kv->health(); !health.ok() && !reported_store_failure_) {
       reported_store_failure_ = true;
-      spdlog::critical("the store stopped taking writes ({}); /healthz answers 503. Check the disk, then "
-                       "restart the edge: nothing acknowledged was lost",
-                       health.error().message);
+      spdlog::critical(
+          "the store stopped taking writes ({}); /healthz answers 503. Check the disk, then "
+          "restart the edge: nothing acknowledged was lost",
+          health.error().message);
     }
     if (auto flushed = app_->token_usage.flush(*app_->accounts); !flushed)
       spdlog::warn("recording token use failed: {}", flushed.error().message);

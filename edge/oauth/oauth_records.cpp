@@ -38,7 +38,8 @@ std::string grant_prefix(std::string_view user, std::string_view client) {
 std::string grant_entry_key(std::string_view user, std::string_view client, std::int64_t issued_at_ms,
                             std::string_view hash) {
   char digits[24];
-  std::snprintf(digits, sizeof digits, "%020lld", static_cast<long long>(std::max<std::int64_t>(0, issued_at_ms)));
+  std::snprintf(digits, sizeof digits, "%020lld",
+                static_cast<long long>(std::max<std::int64_t>(0, issued_at_ms)));
   return grant_prefix(user, client) + digits + "/" + std::string(hash);
 }
 std::string family_prefix(std::string_view family) {

@@ -23,6 +23,23 @@ std::variant<std::map<std::string, std::string>, Response> form_of(const Request
   return std::map<std::string, std::string>(params.begin(), params.end());
 }
 
+// The form of an endpoint that authenticates its client (token, revoke, introspect) with that client.
+struct ClientForm {
+  std::map<std::string, std::string> form;
+  OAuthClient client;
+};
+
+// The request's form and authenticated client, or the answer that refuses it (a repeated parameter, client
+// authentication failed).
+std::variant<ClientForm, Response> client_form(App& app, const Request& req) {
+  auto parsed = form_of(req);
+  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
+  auto& form = std::get<std::map<std::string, std::string>>(parsed);
+  auto authed = authenticate_client(app, req, form);
+  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
+  return ClientForm{std::move(form), std::move(std::get<OAuthClient>(authed))};
+}
+
 std::optional<std::string> field(const std::map<std::string, std::string>& form, const char* name) {
   auto it = form.find(name);
   if (it == form.end()) return std::nullopt;
@@ -103,12 +120,9 @@ Response too_many(const RateLimiter::Decision& limit) {
 // address, and only requests that fail (4xx) count, so successful exchanges and refreshes are never
 // limited and an attacker spends only their own address's budget.
 Response token(App& app, Request& req) {
-  auto parsed = form_of(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
-  auto authed = authenticate_client(app, req, form);
-  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
-  const OAuthClient& client = std::get<OAuthClient>(authed);
+  auto in = client_form(app, req);
+  if (auto* r = std::get_if<Response>(&in)) return std::move(*r);
+  const auto& [form, client] = std::get<ClientForm>(in);
   if (!client.is_public) {
     auto limit = app.token_limiter.take(client.client_id, app.clock.now_ms());
     if (!limit.allowed) return too_many(limit);
@@ -122,15 +136,13 @@ Response token(App& app, Request& req) {
 }
 
 Response revoke(App& app, Request& req) {
-  auto parsed = form_of(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
-  auto authed = authenticate_client(app, req, form);
-  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
+  auto in = client_form(app, req);
+  if (auto* r = std::get_if<Response>(&in)) return std::move(*r);
+  const auto& [form, client] = std::get<ClientForm>(in);
   auto token = field(form, "token");
   if (!token) return oauth_error(400, "invalid_request", "token is required");
   // token_type_hint is only a hint (RFC 7009 §2.1): both kinds are looked up by the same hash anyway.
-  if (!app.oauth->revoke(*token, std::get<OAuthClient>(authed).client_id))
+  if (!app.oauth->revoke(*token, client.client_id))
     return oauth_error(503, "temporarily_unavailable", "storage failure; retry");
   Response r;
   r.body = "";
@@ -139,12 +151,9 @@ Response revoke(App& app, Request& req) {
 }
 
 Response introspect(App& app, Request& req) {
-  auto parsed = form_of(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const auto& form = std::get<std::map<std::string, std::string>>(parsed);
-  auto authed = authenticate_client(app, req, form);
-  if (auto* r = std::get_if<Response>(&authed)) return std::move(*r);
-  const OAuthClient& client = std::get<OAuthClient>(authed);
+  auto in = client_form(app, req);
+  if (auto* r = std::get_if<Response>(&in)) return std::move(*r);
+  const auto& [form, client] = std::get<ClientForm>(in);
   auto token = field(form, "token");
   if (!token) return oauth_error(400, "invalid_request", "token is required");
   auto found = app.oauth->token(*token);

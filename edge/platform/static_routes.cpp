@@ -41,18 +41,20 @@ void register_static_routes(App& app) {
   Router& r = app.router;
   // Ready while the store takes writes. After a failed commit or flush it takes none until the edge is
   // restarted (store::KvStore::health): 503 with the reason, so a load balancer stops sending traffic.
-  r.add("GET", "/healthz", [&app](Request&) {
-    Response res;
-    if (core::Status health = app.kv->health(); !health.ok()) {
-      res.status = 503;
-      res.body = core::to_json(core::json::object{{"status", "unavailable"},
-                                                  {"reason", "the store stopped taking writes: " +
-                                                                 health.error().message}});
-      return res;
-    }
-    res.body = R"({"status":"ok"})";
-    return res;
-  }, {.nonblocking = true});
+  r.add("GET", "/healthz",
+        [&app](Request&) {
+          Response res;
+          if (core::Status health = app.kv->health(); !health.ok()) {
+            res.status = 503;
+            res.body = core::to_json(
+                core::json::object{{"status", "unavailable"},
+                                   {"reason", "the store stopped taking writes: " + health.error().message}});
+            return res;
+          }
+          res.body = R"({"status":"ok"})";
+          return res;
+        },
+        {.nonblocking = true});
   r.add("GET", "/web/wasm/{file*}",
         [&app](Request& req) { return serve_file(req, app.config.wasm_root, req.param("file")); },
         {.nonblocking = true});

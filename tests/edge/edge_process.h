@@ -21,8 +21,8 @@ Run run(const std::string& command);
 // `<dir>/edge.out`, stderr to `<dir>/edge.log`, with this process's environment plus `env` ("NAME=value").
 // The constructor waits (up to 10 s) for the port; the destructor kills the process if it still runs.
 struct EdgeProcess {
-  EdgeProcess(const std::string& dir, const std::string& data_dir,
-              const std::vector<std::string>& extra = {}, const std::vector<std::string>& env = {});
+  EdgeProcess(const std::string& dir, const std::string& data_dir, const std::vector<std::string>& extra = {},
+              const std::vector<std::string>& env = {});
   ~EdgeProcess();
   EdgeProcess(const EdgeProcess&) = delete;
   EdgeProcess& operator=(const EdgeProcess&) = delete;

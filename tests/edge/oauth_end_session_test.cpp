@@ -8,21 +8,13 @@
 using testing::location_query;
 using testing::OAuthFlow;
 using testing::Reply;
+using testing::str_of;
 using testing::TestEdge;
 
 namespace {
 
-std::string str_of(const Reply& r, const char* key) {
-  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-
 Reply userinfo(TestEdge& edge, const std::string& access) {
   return edge.send("GET", "/oauth/userinfo", "", {{"Authorization", "Bearer " + access}});
-}
-
-Reply exchange_code(OAuthFlow& rp, const std::string& code) {
-  return rp.token({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", rp.redirect_uri}});
 }
 
 bool clears_session_cookie(const Reply& r) {
@@ -39,7 +31,7 @@ TEST_CASE("end-session with id_token_hint ends the platform session: the next au
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto t = exchange_code(rp, rp.code_for());
+  auto t = rp.exchange_code(rp.code_for());
   auto out = edge.send(
       "GET",
       "/oauth/end-session?" + testing::form_encode({{"id_token_hint", str_of(t, "id_token")},
@@ -62,7 +54,7 @@ TEST_CASE("end-session with a hint of another user leaves the signed-in user's s
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto t = exchange_code(rp, rp.code_for());  // owner@acme.test
+  auto t = rp.exchange_code(rp.code_for());  // owner@acme.test
   OAuthFlow other(edge);
   other.client_id = rp.client_id;
   other.sign_in("owner@globex.test");
@@ -78,7 +70,7 @@ TEST_CASE("end-session without id_token_hint: client_id and post_logout_redirect
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto t = exchange_code(rp, rp.code_for());
+  auto t = rp.exchange_code(rp.code_for());
   std::string query = testing::form_encode(
       {{"client_id", rp.client_id}, {"post_logout_redirect_uri", "https://rp.example/bye"}, {"state", "s1"}});
   auto page = edge.send("GET", "/oauth/end-session?" + query, "", {{"Cookie", rp.cookie}});
@@ -154,7 +146,7 @@ TEST_CASE(
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto t = exchange_code(rp, rp.code_for());
+  auto t = rp.exchange_code(rp.code_for());
   auto posted = edge.send("POST", "/oauth/end-session",
                           testing::form_encode({{"id_token_hint", str_of(t, "id_token")}, {"state", "a b"}}),
                           {}, "application/x-www-form-urlencoded");
@@ -170,16 +162,16 @@ TEST_CASE("codes issued before end-session or a consent revocation do not exchan
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto t = exchange_code(rp, rp.code_for());
+  auto t = rp.exchange_code(rp.code_for());
   std::string pending = rp.code_for();  // consent remembered: issued silently
   auto out = edge.get("/oauth/end-session?id_token_hint=" + str_of(t, "id_token"));  // no cookie
   REQUIRE(out.status == 200);
-  auto refused = exchange_code(rp, pending);
+  auto refused = rp.exchange_code(pending);
   CHECK(refused.status == 400);
   CHECK(str_of(refused, "error") == "invalid_grant");
   CHECK(str_of(refused, "error_description") == "the authorization was revoked after this code was issued");
   // A code issued after the end-session works.
-  CHECK(exchange_code(rp, rp.code_for()).status == 200);
+  CHECK(rp.exchange_code(rp.code_for()).status == 200);
 
   std::string before_revocation = rp.code_for();
   auto apps = edge.send("GET", "/en/profile/connected-apps", "", {{"Cookie", rp.cookie}});
@@ -188,9 +180,9 @@ TEST_CASE("codes issued before end-session or a consent revocation do not exchan
       testing::form_encode({{"csrf", testing::hidden_value(apps.body, "csrf")}, {"client_id", rp.client_id}}),
       {{"Cookie", rp.cookie}}, "application/x-www-form-urlencoded");
   REQUIRE(revoked.status == 303);
-  auto late = exchange_code(rp, before_revocation);
+  auto late = rp.exchange_code(before_revocation);
   CHECK(str_of(late, "error") == "invalid_grant");
   CHECK(str_of(late, "error_description") == "the authorization was revoked after this code was issued");
   // Consent again: the new code works.
-  CHECK(exchange_code(rp, rp.code_for()).status == 200);
+  CHECK(rp.exchange_code(rp.code_for()).status == 200);
 }

@@ -143,4 +143,13 @@ Reply OAuthFlow::token(const std::map<std::string, std::string>& form, bool basi
   return post_form("/oauth/token", form, basic);
 }
 
+Reply OAuthFlow::exchange_code(const std::string& code) {
+  return token({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", redirect_uri}});
+}
+
+std::string str_of(const Reply& r, const char* key) {
+  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
+  return v && v->is_string() ? std::string(v->get_string()) : std::string();
+}
+
 }  // namespace testing

@@ -26,6 +26,8 @@ struct OAuthFlow {
   std::string code_for(std::map<std::string, std::string> query = {});
   // POST /oauth/token with HTTP Basic for this client and the given form fields.
   Reply token(const std::map<std::string, std::string>& form, bool basic = true);
+  // POST /oauth/token exchanging `code` for this client's redirect URI.
+  Reply exchange_code(const std::string& code);
   Reply post_form(const std::string& path, const std::map<std::string, std::string>& form, bool basic = true);
 
   TestEdge& edge;
@@ -33,6 +35,8 @@ struct OAuthFlow {
   std::string redirect_uri = "https://rp.example/callback";
 };
 
+// The string member `key` of a JSON reply; empty when absent or not a string.
+std::string str_of(const Reply& r, const char* key);
 // The query parameters of a Location header.
 std::map<std::string, std::string> location_query(const Reply& r);
 std::string form_encode(const std::map<std::string, std::string>& form);

@@ -9,16 +9,8 @@
 
 using testing::OAuthFlow;
 using testing::Reply;
+using testing::str_of;
 using testing::TestEdge;
-
-namespace {
-
-std::string str_of(const Reply& r, const char* key) {
-  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-
-}  // namespace
 
 TEST_CASE("the grant store reports a storage failure from consent() and token() instead of 'none'") {
   TestEdge edge;

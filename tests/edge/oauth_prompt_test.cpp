@@ -9,18 +9,10 @@
 using testing::location_query;
 using testing::OAuthFlow;
 using testing::Reply;
+using testing::str_of;
 using testing::TestEdge;
 
 namespace {
-
-std::string str_of(const Reply& r, const char* key) {
-  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-
-Reply exchange_code(OAuthFlow& rp, const std::string& code) {
-  return rp.token({{"grant_type", "authorization_code"}, {"code", code}, {"redirect_uri", rp.redirect_uri}});
-}
 
 // The `next` target of a /login redirect, the Location's last parameter (cpp-httplib's client has already
 // decoded %XX in Location once, so what follows `next=` is the authorize URL as the browser will send it).
@@ -36,13 +28,12 @@ TEST_CASE("offline_access without prompt=consent is ignored: no refresh token, t
   TestEdge edge;
   OAuthFlow rp(edge);
   rp.register_client();
-  auto silent = exchange_code(rp, rp.code_for({{"scope", "openid offline_access"}}));
+  auto silent = rp.exchange_code(rp.code_for({{"scope", "openid offline_access"}}));
   REQUIRE(silent.status == 200);
   CHECK(str_of(silent, "scope") == "openid");
   CHECK_FALSE(silent.json.as_object().contains("refresh_token"));
 
-  auto consented =
-      exchange_code(rp, rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}}));
+  auto consented = rp.exchange_code(rp.code_for({{"scope", "openid offline_access"}, {"prompt", "consent"}}));
   REQUIRE(consented.status == 200);
   CHECK(str_of(consented, "scope") == "offline_access openid");
   CHECK(str_of(consented, "refresh_token").rfind("ort_", 0) == 0);
@@ -50,7 +41,7 @@ TEST_CASE("offline_access without prompt=consent is ignored: no refresh token, t
   // A remembered consent that holds offline_access does not grant it silently either.
   auto again = rp.authorize({{"scope", "openid offline_access"}});
   REQUIRE(again.status == 302);
-  auto later = exchange_code(rp, location_query(again)["code"]);
+  auto later = rp.exchange_code(location_query(again)["code"]);
   CHECK(str_of(later, "scope") == "openid");
   CHECK_FALSE(later.json.as_object().contains("refresh_token"));
 }
@@ -109,7 +100,7 @@ TEST_CASE("prompt=login: the old session is sent to sign in until a new sign-in,
   REQUIRE(fresh.status == 302);
   auto q = location_query(fresh);
   CHECK(q["state"] == "p");
-  auto t = exchange_code(rp, q["code"]);
+  auto t = rp.exchange_code(q["code"]);
   REQUIRE(t.status == 200);
   auto claims = core::decode_jwt(str_of(t, "id_token"));
   REQUIRE(claims.ok());

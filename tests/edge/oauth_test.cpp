@@ -12,15 +12,11 @@
 using testing::location_query;
 using testing::OAuthFlow;
 using testing::Reply;
+using testing::str_of;
 using testing::TestEdge;
 namespace json = core::json;
 
 namespace {
-
-std::string str_of(const Reply& r, const char* key) {
-  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
 
 Reply userinfo(TestEdge& edge, const std::string& access) {
   return edge.send("GET", "/oauth/userinfo", "", {{"Authorization", "Bearer " + access}});

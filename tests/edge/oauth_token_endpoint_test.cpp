@@ -12,14 +12,10 @@
 using testing::location_query;
 using testing::OAuthFlow;
 using testing::Reply;
+using testing::str_of;
 using testing::TestEdge;
 
 namespace {
-
-std::string str_of(const Reply& r, const char* key) {
-  auto* v = r.json.is_object() ? r.json.get_object().if_contains(key) : nullptr;
-  return v && v->is_string() ? std::string(v->get_string()) : std::string();
-}
 
 const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 const std::string kChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";

@@ -97,8 +97,7 @@ TEST_CASE("after a failed flush the edge refuses writes, reports not ready and k
   REQUIRE(listed->status == 200);
   std::vector<std::string> names;
   const json::value categories_now = parse(listed->body);
-  for (const auto& c : categories_now.at("data").as_array())
-    names.emplace_back(c.at("name").as_string());
+  for (const auto& c : categories_now.at("data").as_array()) names.emplace_back(c.at("name").as_string());
   CHECK(std::count(names.begin(), names.end(), "Kept") == 1);
   CHECK(std::count(names.begin(), names.end(), "Lost") == 0);
   CHECK(std::count(names.begin(), names.end(), "Refused") == 0);

@@ -267,7 +267,8 @@ TEST_SUITE("store") {
               }).ok());
     });
     reading.wait();
-    for (int i = 0; i < 100; ++i) CHECK(put(*kv, t, "big/" + std::to_string(i), std::string(1 << 20, 'x')).ok());
+    for (int i = 0; i < 100; ++i)
+      CHECK(put(*kv, t, "big/" + std::to_string(i), std::string(1 << 20, 'x')).ok());
     writes_done = true;
     reader.join();
     CHECK(kv->stats().map_resizes == 0);
