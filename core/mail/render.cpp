@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/mail/scope.h"
 #include "core/mail/template_variables.h"
@@ -25,12 +27,24 @@ Error not_scalar(std::string_view name, const json::value& v) {
                         std::string(name) + "} tag takes a string, number, boolean or null");
 }
 
-template <class Number>
-void append_number(std::string& out, Number n) {
-  char buffer[32];
+template <class Integer>
+void append_integer(std::string& out, Integer n) {
+  char buffer[24];
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, n);
-  (void)ec;  // 32 bytes hold every int64, uint64 and shortest double
+  (void)ec;  // 24 bytes hold every int64 and uint64
   out.append(buffer, static_cast<std::size_t>(end - buffer));
+}
+
+// printf's %g with the fewest significant digits that read back as the same double. Not std::to_chars:
+// Emscripten 3.1.6's libc++ has no floating-point to_chars, and both builds must print the same text.
+void append_double(std::string& out, double d) {
+  char buffer[32];
+  int size = 0;
+  for (int precision = 1; precision <= 17; ++precision) {
+    size = std::snprintf(buffer, sizeof buffer, "%.*g", precision, d);
+    if (std::strtod(buffer, nullptr) == d) break;
+  }
+  out.append(buffer, static_cast<std::size_t>(size));
 }
 
 // One scalar as the output shows it. Returns false for an array or object.
@@ -42,13 +56,13 @@ bool append_scalar(std::string& out, const json::value& v, Escaping escaping) {
       return true;
     }
     case json::kind::int64:
-      append_number(out, v.get_int64());
+      append_integer(out, v.get_int64());
       return true;
     case json::kind::uint64:
-      append_number(out, v.get_uint64());
+      append_integer(out, v.get_uint64());
       return true;
     case json::kind::double_:
-      append_number(out, v.get_double());
+      append_double(out, v.get_double());
       return true;
     case json::kind::bool_:
       out.append(v.get_bool() ? "true" : "false");

@@ -15,8 +15,8 @@ namespace core::mail {
 // The template's output. Literal text is copied byte for byte (lines holding only a tag keep their
 // newline). A `{name}` tag takes its value from the element of the enclosing `{#section}` first, then from
 // `variables`; strings are inserted through `escaping`, numbers as their JSON text (integers as integers,
-// other numbers in the shortest form that reads back the same), true/false as `true`/`false`, null as
-// nothing. Sections: see scope.h.
+// other numbers as printf %g with the fewest digits that read back the same), true/false as `true` /
+// `false`, null as nothing. Sections: see scope.h.
 // Errors:
 //   missing_variables  a name the output needs is not provided; the message lists every such name, in the
 //                      order of missing_variables() (the 422 of the send call)

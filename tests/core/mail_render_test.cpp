@@ -78,8 +78,10 @@ TEST_CASE("render: numbers are their JSON text, booleans true/false, null nothin
   CHECK(html("{a}|{b}|{c}|{d}", R"({"a":0,"b":-42,"c":20,"d":18446744073709551615})") ==
         "0|-42|20|18446744073709551615");
   CHECK(html("{a}|{b}|{c}", R"({"a":1.5,"b":0.1,"c":-2.25})") == "1.5|0.1|-2.25");
-  // A number written with a fraction or exponent is a double: shortest form that reads back the same.
-  CHECK(html("{a}|{b}|{c}", R"({"a":2.0,"b":1e21,"c":1E-7})") == "2|1e+21|1e-07");
+  // A number written with a fraction or exponent is a double: %g with the fewest digits that read back.
+  CHECK(html("{a}|{b}|{c}|{d}", R"({"a":2.0,"b":1e21,"c":1E-7,"d":0.0001})") == "2|1e+21|1e-07|0.0001");
+  CHECK(html("{a}|{b}|{c}", R"({"a":123456.789,"b":0.30000000000000004,"c":1e16})") ==
+        "123456.789|0.30000000000000004|1e+16");
   CHECK(html("{t}|{f}|{n}|", R"({"t":true,"f":false,"n":null})") == "true|false||");
 }
 
