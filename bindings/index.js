@@ -1,7 +1,8 @@
 // @platform/core: the platform's core rules (VAT split, business dates, permissions, tokens, JWT
 // verification, PKCE) and the restaurant rules (expense amounts, order totals and payments, payables, income
 // rows, shift cash counts, the expense CSV import) and the status-page rules (webhook signatures, component
-// and page status, probe verdicts, maintenance states) compiled to WebAssembly from the same C++ as the servers, for node and the
+// and page status, probe verdicts, maintenance states) and the mail template engine (compile, render,
+// variables, missing variables, LocalizedString) compiled to WebAssembly from the same C++ as the servers, for node and the
 // browser.
 //
 //   import { loadPlatformCore } from '@platform/core';
@@ -300,6 +301,36 @@ function wrap(wasm) {
       const checked = checkedRecord(window, MAINTENANCE_WINDOW, 'window');
       requireType(nowMs, 'number', 'nowMs');
       return wasm.maintenanceState(checked, nowMs);
+    },
+
+    // Mail templates (core/mail/, wasm/mail_module.cpp). Each call compiles the text again (no handle to
+    // free); `variables` is an object or its JSON text, as a send call's `variables`.
+    compileTemplate(text) {
+      requireType(text, 'string', 'text');
+      return wasm.compileTemplate(text);
+    },
+    templateVariables(text) {
+      requireType(text, 'string', 'text');
+      const compiled = wasm.compileTemplate(text);
+      return compiled.ok ? { ok: true, value: compiled.value.variables } : compiled;
+    },
+    renderTemplate(text, variables, escaping = 'html') {
+      requireType(text, 'string', 'text');
+      if (escaping !== 'html' && escaping !== 'none') {
+        throw new TypeError(`escaping must be 'html' or 'none', got ${JSON.stringify(escaping)}`);
+      }
+      return wasm.renderTemplate(text, jsonText(variables, 'variables'), escaping === 'html');
+    },
+    missingVariables(text, variables) {
+      requireType(text, 'string', 'text');
+      return wasm.missingVariables(text, jsonText(variables, 'variables'));
+    },
+    pickLocalized(localized, locale) {
+      requireType(locale, 'string', 'locale');
+      if (typeof localized !== 'string' && (localized === null || typeof localized !== 'object' || Array.isArray(localized))) {
+        throw new TypeError(`localized must be a string or an object, got ${localized === null ? 'null' : typeof localized}`);
+      }
+      return wasm.pickLocalized(JSON.stringify(localized), locale);
     },
   });
 }

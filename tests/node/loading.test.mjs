@@ -30,9 +30,10 @@ describe('loadPlatformCore', () => {
     assert.equal(a, b);
     assert.equal(Object.isFrozen(a), true);
     assert.deepEqual(Object.keys(a).sort(), [
-      'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'classifyProbe', 'componentStatus', 'countShiftCash',
-      'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'maintenanceState', 'makeToken', 'orderBalance', 'orderTotals',
-      'pageStatus', 'parseExpenseCsv', 'payableBucket', 'pkceChallenge', 'sha256Hex', 'signWebhook', 'validateIncome',
+      'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'classifyProbe', 'compileTemplate', 'componentStatus',
+      'countShiftCash', 'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'maintenanceState', 'makeToken',
+      'missingVariables', 'orderBalance', 'orderTotals', 'pageStatus', 'parseExpenseCsv', 'payableBucket', 'pickLocalized',
+      'pkceChallenge', 'renderTemplate', 'sha256Hex', 'signWebhook', 'templateVariables', 'validateIncome',
       'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256', 'verifyWebhookSignature',
     ]);
   });

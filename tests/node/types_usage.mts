@@ -27,6 +27,9 @@ import loadDefault, {
   type ProbeVerdict,
   type MaintenanceState,
   type MaintenanceWindow,
+  type TemplateInfo,
+  type TemplateSyntaxErrorCode,
+  type PickedLocale,
 } from '../../bindings/index.js';
 
 const core: PlatformCore = await loadPlatformCore({ wasmDir: 'build/wasm/wasm' });
@@ -282,3 +285,38 @@ core.makeToken('api_key');
 core.vatSplitFast(1, 2);
 // @ts-expect-error wasmDir is a path string
 await loadPlatformCore({ wasmDir: 42 });
+
+// Mail templates.
+const info = core.compileTemplate('Hi {name}');
+if (info.ok) {
+  const infoValue: TemplateInfo = info.value;
+  const firstSection: string | undefined = infoValue.sectionFields[0]?.section;
+  void firstSection;
+} else {
+  const syntaxCode: TemplateSyntaxErrorCode = info.code;
+  const at: number = info.offset;
+  void syntaxCode;
+  void at;
+}
+const rendered = core.renderTemplate('Hi {name}', { name: 'Ali', items: [{ qty: 1 }] }, 'none');
+if (rendered.ok) {
+  const html: string = rendered.value;
+  void html;
+} else if (rendered.code === 'missing_variables') {
+  const names: string[] = rendered.missing;
+  void names;
+}
+const missingNames = core.missingVariables('{a}', '{"a":1}');
+if (missingNames.ok) {
+  const list: string[] = missingNames.value;
+  void list;
+}
+const picked = core.pickLocalized({ en: 'a', tr: 'b' }, 'tr');
+if (picked.ok) {
+  const entry: PickedLocale = picked.value;
+  void entry;
+}
+// @ts-expect-error escaping is 'html' or 'none'
+core.renderTemplate('x', {}, 'text');
+// @ts-expect-error a LocalizedString's values are strings
+core.pickLocalized({ en: 1 }, 'en');
