@@ -1,7 +1,8 @@
 #pragma once
 // Helpers shared by the embind files of the `platform_core` module (platform_core_module.cpp,
-// restaurant_module.cpp, status_module.cpp, mail_module.cpp): the `{ok: true, value}` / `{ok: false, code, message}` answers
-// and the conversion of JS numbers to integers that refuses anything it cannot convert exactly.
+// restaurant_module.cpp, status_module.cpp, mail_module.cpp): the `{ok: true, value}` / `{ok: false, code,
+// message}` answers and the conversion of JS numbers to integers that refuses anything it cannot convert
+// exactly.
 
 #include <emscripten/val.h>
 
