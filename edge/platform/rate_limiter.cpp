@@ -10,31 +10,40 @@ RateLimiter::Shard& RateLimiter::shard_of(std::string_view key) {
   return shards_[std::hash<std::string_view>{}(key) % kShards];
 }
 
+double RateLimiter::refilled(const Bucket& b, std::int64_t now_ms) const {
+  const double capacity = static_cast<double>(limit_.requests);
+  if (now_ms <= b.updated_ms) return b.tokens;
+  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
+  return std::min(capacity, b.tokens + static_cast<double>(now_ms - b.updated_ms) * per_ms);
+}
+
+RateLimiter::Decision RateLimiter::refusal(double tokens) const {
+  const double per_ms = static_cast<double>(limit_.requests) / static_cast<double>(limit_.window_ms);
+  const double wait_ms = (1.0 - tokens) / per_ms;
+  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+}
+
 RateLimiter::Decision RateLimiter::take(std::string_view key, std::int64_t now_ms) {
   Shard& shard = shard_of(key);
   const double capacity = static_cast<double>(limit_.requests);
-  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
   std::lock_guard lock(shard.mutex);
   // Full buckets carry no information; dropping them bounds memory by the number of recently busy keys.
   if (shard.buckets.size() >= shard.sweep_at) {
-    std::erase_if(shard.buckets, [&](auto& kv) {
-      return kv.second.tokens + static_cast<double>(now_ms - kv.second.updated_ms) * per_ms >= capacity;
-    });
+    std::erase_if(shard.buckets, [&](auto& kv) { return refilled(kv.second, now_ms) >= capacity; });
     shard.sweep_at = std::max(kSweepFloor, 2 * shard.buckets.size());
     ++shard.sweeps;
   }
   auto [it, inserted] = shard.buckets.try_emplace(std::string(key), Bucket{capacity, now_ms});
   Bucket& b = it->second;
   if (!inserted && now_ms > b.updated_ms) {
-    b.tokens = std::min(capacity, b.tokens + static_cast<double>(now_ms - b.updated_ms) * per_ms);
+    b.tokens = refilled(b, now_ms);
     b.updated_ms = now_ms;
   }
   if (b.tokens >= 1.0) {
     b.tokens -= 1.0;
     return {};
   }
-  double wait_ms = (1.0 - b.tokens) / per_ms;
-  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+  return refusal(b.tokens);
 }
 
 void RateLimiter::refund(std::string_view key) {
@@ -71,17 +80,12 @@ std::size_t RateLimiter::sweeps() {
 
 RateLimiter::Decision RateLimiter::check(std::string_view key, std::int64_t now_ms) {
   Shard& shard = shard_of(key);
-  const double capacity = static_cast<double>(limit_.requests);
-  const double per_ms = capacity / static_cast<double>(limit_.window_ms);
   std::lock_guard lock(shard.mutex);
   auto it = shard.buckets.find(std::string(key));
   if (it == shard.buckets.end()) return {};
-  double tokens = it->second.tokens;
-  if (now_ms > it->second.updated_ms)
-    tokens = std::min(capacity, tokens + static_cast<double>(now_ms - it->second.updated_ms) * per_ms);
+  const double tokens = refilled(it->second, now_ms);
   if (tokens >= 1.0) return {};
-  double wait_ms = (1.0 - tokens) / per_ms;
-  return {false, std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wait_ms / 1000.0)))};
+  return refusal(tokens);
 }
 
 }  // namespace edge

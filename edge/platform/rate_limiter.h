@@ -54,6 +54,10 @@ class RateLimiter {
     std::size_t sweeps = 0;
   };
   Shard& shard_of(std::string_view key);
+  // `b`'s tokens at `now_ms`, refilled at the limit's rate up to its capacity.
+  double refilled(const Bucket& b, std::int64_t now_ms) const;
+  // The refusal for a bucket holding `tokens` (< 1): Retry-After in whole seconds, at least 1.
+  Decision refusal(double tokens) const;
 
   RateLimit limit_;
   Shard shards_[kShards];
