@@ -62,6 +62,16 @@ TEST_CASE("after a failed flush the edge refuses writes, reports not ready and k
           "the server could not complete the request; the details are in the server log");
     CHECK(failed->body.find("Input/output") == std::string::npos);
 
+    // The platform API answers in its envelope, with the same generic sentence.
+    auto token = client.Post("/api/companies/demo/access-tokens", bearer,
+                             R"({"name":"ci","permissions":["storage.view"]})", "application/json");
+    REQUIRE(token);
+    CHECK(token->status == 500);
+    const json::value envelope = parse(token->body);
+    CHECK(envelope.at("data").is_null());
+    CHECK(envelope.at("error").as_string() ==
+          "the server could not complete the request; the details are in the server log");
+
     health = client.Get("/healthz");
     REQUIRE(health);
     CHECK(health->status == 503);
