@@ -17,6 +17,8 @@ PACKAGES=(
   libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev libbearssl-dev
   libcli11-dev libspdlog-dev libfmt-dev libhowardhinnant-date-dev tzdata
   libldns-dev dnsmasq-base
+  libgmime-3.0-dev libopendkim-dev libcurl4-openssl-dev dovecot-core dovecot-imapd
+  python3-aiosmtpd python3-dkim python3-dnspython
   doctest-dev libbenchmark-dev
   emscripten dpkg-dev
   chromium nginx-light wrk
