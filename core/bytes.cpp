@@ -115,4 +115,11 @@ Result<Bytes> base64_decode(std::string_view text) {
   return out;
 }
 
+std::string base64_encode(std::span<const std::uint8_t> data) {
+  std::string out = base64url_encode(data);
+  for (char& c : out) c = c == '-' ? '+' : c == '_' ? '/' : c;
+  while (out.size() % 4 != 0) out += '=';
+  return out;
+}
+
 }  // namespace core

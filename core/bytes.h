@@ -31,7 +31,9 @@ std::string base64url_encode(std::span<const std::uint8_t> data);
 // non-canonical trailing bits.
 Result<Bytes> base64url_decode(std::string_view text);
 
-// RFC 4648 §4 (standard alphabet, `=` padding required): what HTTP Basic credentials use.
+// RFC 4648 §4 (standard alphabet, `=` padding required): what HTTP Basic credentials and JSON attachment
+// contents use.
 Result<Bytes> base64_decode(std::string_view text);
+std::string base64_encode(std::span<const std::uint8_t> data);
 
 }  // namespace core

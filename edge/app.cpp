@@ -6,6 +6,7 @@
 
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/signin_routes.h"
+#include "edge/mail/mail_routes.h"
 #include "edge/oauth/oauth_routes.h"
 #include "edge/pages/layout.h"
 #include "edge/platform/client_address.h"
@@ -50,6 +51,12 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto audit_table = app->kv->open_table("audit");
   if (!audit_table) return audit_table.error();
   app->audit_table = *audit_table;
+  auto mail_table = app->kv->open_table("mail");
+  if (!mail_table) return mail_table.error();
+  app->mail_table = *mail_table;
+  auto resolver = native::dns::make_ldns_resolver({.nameserver = app->config.mail.nameserver});
+  if (!resolver) return resolver.error();
+  app->resolver = std::move(*resolver);
   app->accounts_table = *accounts_table;
   app->sessions_table = *sessions_table;
   app->accounts = std::make_unique<Accounts>(*app->kv, app->accounts_table, clock, random);
@@ -67,6 +74,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_company_routes(*app);
   oauth::register_oauth_routes(*app);
   register_restaurant_routes(*app);
+  mail::register_mail_routes(*app);
+  app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
   return app;
 }
 

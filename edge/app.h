@@ -13,11 +13,14 @@
 #include "edge/config.h"
 #include "edge/http/http_server.h"
 #include "edge/http/router.h"
+#include "edge/mail/delivery_worker.h"
+#include "edge/mail/templates.h"
 #include "edge/oauth/id_token_signer.h"
 #include "edge/oauth/oauth_store.h"
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
+#include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
 
 namespace edge {
@@ -29,7 +32,7 @@ struct App {
   // Key of the values sealed at rest (core/sealed.h): PLATFORM_SECRET_KEY or <data-dir>/secret.key.
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
-  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table;
+  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
   std::unique_ptr<oauth::OAuthStore> oauth;
@@ -41,6 +44,13 @@ struct App {
   RateLimiter login_email_limiter{RateLimit{10, 15 * 60'000}};
   HashSlots signin_hashes;
   RateLimiter token_limiter;
+  // Document 2's mail limit, across the mail endpoints, on top of api_limiter.
+  RateLimiter mail_limiter;
+  // Sending-domain checks and MX lookups (Config::Mail::nameserver).
+  std::unique_ptr<native::dns::Resolver> resolver;
+  mail::TemplateCache mail_templates;
+  // Started by EdgeServer; absent in a bare App.
+  std::unique_ptr<mail::DeliveryWorker> mail_delivery;
   TokenUsage token_usage;
   Router router;
   // Built by open_app from the resolved product URLs.
@@ -52,7 +62,8 @@ struct App {
         random(rnd),
         api_limiter(config.rate_limit),
         signin_hashes(config.signin_hashes, config.signin_hash_queue),
-        token_limiter(config.oauth_token_rate_limit) {}
+        token_limiter(config.oauth_token_rate_limit),
+        mail_limiter(config.mail.rate_limit) {}
 };
 
 // Opens the data directory and registers every product's routes. Errors: the store's (`storage_error`).

@@ -62,6 +62,33 @@ struct Config {
   // Where streamed request bodies wait until their handler takes them. Empty: <data-dir>/tmp.
   std::string upload_dir;
 
+  // Transactional mail (docs/mail-*.md).
+  struct Mail {
+    // Requests per window per access token across the mail endpoints (document 2: 100 per 10 s).
+    RateLimit rate_limit{100, 10'000};
+    // The deployment's DNS names the sending-domain records point at (core::mail::MailDnsSetup).
+    std::string spf_include = "spf.mail.platform.test", dkim_zone = "dkim.mail.platform.test",
+                mx_host = "mx.mail.platform.test";
+    // Nameserver for verification and MX lookups, `host[:port]`; empty: /etc/resolv.conf.
+    std::string nameserver;
+    // `host:port` every message goes to instead of the recipient domain's MX (a smarthost); empty: MX.
+    std::string relay;
+    // EHLO name of the delivery worker; empty: the host of mail_url.
+    std::string helo_name;
+    // Concurrent SMTP deliveries; 0 keeps sends queued (nothing is delivered by this process).
+    std::size_t delivery_workers = 8;
+    // Delays before the 2nd, 3rd, ... attempt after a 4xx answer; empty: core::mail::RetrySchedule's.
+    std::vector<std::int64_t> retry_delays_ms;
+    // Longest SMTP conversation per attempt.
+    std::int64_t smtp_timeout_ms = 60'000;
+    // Seconds between background re-checks of pending domains.
+    std::int64_t recheck_interval_s = 60;
+    // Dovecot serving the mailboxes (docs/mailboxes.md): IMAP address the platform reads through, and the
+    // folder holding its users file and mail. Empty imap address: no mailboxes on this deployment.
+    std::string imap_address;
+    std::string dovecot_dir;
+  } mail;
+
   std::string web_root = "web";
   std::string wasm_root = "build/wasm/wasm";
   std::string bindings_root = "bindings";

@@ -27,13 +27,16 @@ int status_for(const core::Error& error) {
   if (c == "forbidden") return 403;
   if (c == "unprocessable") return 422;
   if (c == "payload_too_large") return 413;
-  if (c == "storage_error" || c == "internal") return 500;
+  if (c == "storage_error" || c == "internal" || c == "key_error" || c == "sealed_invalid") return 500;
+  // An upstream the platform asked (a DNS resolver, an IMAP server) failed: the reason is no secret and
+  // tells the caller whether to retry.
+  if (c == "dns_error" || c == "imap_error") return 502;
   return 400;
 }
 
 Response envelope_error(const core::Error& error) {
   const int status = status_for(error);
-  if (status >= 500) return envelope_error(status, server_failure_message(error));
+  if (status == 500) return envelope_error(status, server_failure_message(error));
   return envelope_error(status, error.message);
 }
 

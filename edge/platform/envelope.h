@@ -15,7 +15,7 @@ Response envelope_error(int status, std::string_view message);
 
 // The HTTP status for an error code of the account model and the core (see accounts.h): validation codes
 // 400, not_found 404, conflict 409, forbidden 403, unprocessable 422, payload_too_large 413,
-// storage_error 500; any other code 400.
+// storage_error 500, dns_error and imap_error 502 (an upstream failed); any other code 400.
 int status_for(const core::Error& error);
 
 // envelope_error(status_for(e), e.message).

@@ -1,9 +1,5 @@
 #include "edge/restaurant/idempotency.h"
 
-#include <algorithm>
-#include <vector>
-
-#include "core/crypto.h"
 #include "core/json.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
@@ -12,100 +8,26 @@
 #include "edge/restaurant/restaurant_store.h"
 
 namespace edge::restaurant {
-namespace {
-
-namespace json = core::json;
-
-// `v` with every object's members sorted by name, so that two bodies meaning the same request (members in
-// another order, other whitespace) have one text.
-json::value canonical(const json::value& v) {
-  if (v.is_object()) {
-    std::vector<std::pair<std::string, const json::value*>> members;
-    for (const auto& [k, m] : v.get_object()) members.emplace_back(std::string(k), &m);
-    std::sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    json::object out;
-    for (const auto& [k, m] : members) out[k] = canonical(*m);
-    return out;
-  }
-  if (v.is_array()) {
-    json::array out;
-    for (const auto& e : v.get_array()) out.push_back(canonical(e));
-    return out;
-  }
-  return v;
-}
-
-// SHA-256 hex of the route, the query parameters (in name order) and the body: canonical JSON when it
-// parses as JSON, else the bytes as sent (the CSV import's raw form).
-std::string fingerprint_of(std::string_view route, const Request& req) {
-  json::array query;
-  for (const auto& [name, value] : req.query)
-    query.emplace_back(json::array{json::value(name), json::value(value)});
-  json::value body;
-  if (auto parsed = core::parse_json(req.body))
-    body = json::object{{"json", canonical(*parsed)}};
-  else
-    body = json::object{{"raw", req.body}};
-  return core::sha256_hex(core::to_json(json::object{{"route", route}, {"query", query}, {"body", body}}));
-}
-
-// The answer recorded under a key, for a request with `fingerprint`: the replay or 409.
-Response answer_for(const json::object& rec, std::string_view fingerprint) {
-  if (record::str(rec, "fingerprint") != fingerprint)
-    return rest_error(409, "idempotency_conflict",
-                      "this Idempotency-Key was already used with a different request (route " +
-                          record::str(rec, "route") + "); use a new key for a new request");
-  Response r;
-  r.status = static_cast<int>(record::num(rec, "status"));
-  r.body = record::str(rec, "body");
-  r.set_header("Idempotent-Replayed", "true");
-  return r;
-}
-
-}  // namespace
 
 std::optional<Response> IdempotentCreate::begin(App& app, const Request& req, const CompanyContext& ctx,
                                                 std::string_view route, std::string_view branch_id) {
-  auto it = req.headers.find("idempotency-key");
-  if (it == req.headers.end()) return std::nullopt;
-  const std::string& key = it->second;
-  if (key.empty() || key.size() > kMaxIdempotencyKeyBytes)
-    return rest_error(422, "invalid_field", "header 'Idempotency-Key' must be 1 to 255 bytes");
-  // Hashed: a client key may be long and hold any character, '/' included.
-  storeKey_ = company_key(ctx, "idem", branch_id.empty() ? std::string_view("company") : branch_id) + "/" +
-              core::sha256_hex(key);
-  route_ = std::string(route);
-  fingerprint_ = fingerprint_of(route, req);
-  auto stored = get_record(app, storeKey_);
-  if (!stored) return rest_error(stored.error());
-  if (!*stored) return std::nullopt;
-  return answer_for(**stored, fingerprint_);
+  write_.emplace(app.restaurant_table,
+                 company_key(ctx, "idem", branch_id.empty() ? std::string_view("company") : branch_id),
+                 [](int status, std::string_view code, std::string_view message) {
+                   if (status == 500) return rest_error(core::Error{std::string(code), std::string(message)});
+                   return rest_error(status, code, message);
+                 });
+  return write_->begin(app, req, route);
 }
 
 core::Result<Response> IdempotentCreate::write(
     App& app, const std::function<core::Result<Response>(store::WriteTxn& txn)>& create) const {
-  store::Table t = app.restaurant_table;
-  std::string now = now_text(app);
+  if (write_) return write_->write(app, create);
   std::optional<Response> answer;
   auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
     answer.reset();
-    if (!storeKey_.empty()) {
-      if (auto known = txn.get(t, storeKey_)) {
-        auto rec = core::parse_json_object(*known);
-        if (!rec) return core::make_error("storage_error", "unreadable idempotency record");
-        answer = answer_for(*rec, fingerprint_);
-        return {};  // nothing written: the first request's effect stands
-      }
-    }
     auto made = create(txn);
     if (!made) return made.error();
-    if (!storeKey_.empty() && made->status >= 200 && made->status < 300)
-      txn.put(t, storeKey_,
-              core::to_json(json::object{{"route", route_},
-                                         {"fingerprint", fingerprint_},
-                                         {"status", made->status},
-                                         {"body", made->body},
-                                         {"createdAt", now}}));
     answer = std::move(*made);
     return {};
   });

@@ -1,0 +1,11 @@
+#include "edge/mail/mail_routes.h"
+
+namespace edge::mail {
+
+void register_mail_routes(App& app) {
+  register_domain_routes(app);
+  register_template_routes(app);
+  register_send_routes(app);
+}
+
+}  // namespace edge::mail
