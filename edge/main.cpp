@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <csignal>
 #include <fstream>
 #include <iostream>
@@ -33,7 +34,8 @@ bool parse_listen(const std::string& text, edge::Config& config) {
 
 int main(int argc, char** argv) {
   edge::Config config;
-  std::string listen = "127.0.0.1:8080", rate_limit = "100/1s";
+  std::string listen = "127.0.0.1:8080", rate_limit = "100/1s", mail_rate_limit = "100/10s";
+  std::string mail_retry_delays;
   CLI::App cli{
       "edge: the platform server (OAuth/OIDC, mail, storage, env vault, auth projects, restaurant, "
       "status pages). Every flag can also be set by the environment variable named in brackets. Secrets are "
@@ -77,6 +79,41 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   cli.add_option("--rate-limit", rate_limit, "per access token, requests/window, e.g. 100/1s or 600/1m")
       ->envname("EDGE_RATE_LIMIT")
+      ->capture_default_str();
+  // Transactional mail (docs/mail-*.md).
+  cli.add_option("--mail-rate-limit", mail_rate_limit, "per access token across the mail endpoints")
+      ->envname("EDGE_MAIL_RATE_LIMIT")
+      ->capture_default_str();
+  cli.add_option("--mail-nameserver", config.mail.nameserver,
+                 "DNS server for domain checks and MX lookups, host[:port]; default /etc/resolv.conf")
+      ->envname("EDGE_MAIL_NAMESERVER");
+  cli.add_option("--mail-relay", config.mail.relay,
+                 "deliver every message through this SMTP relay, host:port, instead of the recipient's MX")
+      ->envname("EDGE_MAIL_RELAY");
+  cli.add_option("--mail-helo-name", config.mail.helo_name, "EHLO name; default the host of --mail-url")
+      ->envname("EDGE_MAIL_HELO_NAME");
+  cli.add_option("--mail-spf-include", config.mail.spf_include, "SPF include target customers publish")
+      ->envname("EDGE_MAIL_SPF_INCLUDE")
+      ->capture_default_str();
+  cli.add_option("--mail-dkim-zone", config.mail.dkim_zone, "zone serving the DKIM keys the s1/s2 CNAMEs name")
+      ->envname("EDGE_MAIL_DKIM_ZONE")
+      ->capture_default_str();
+  cli.add_option("--mail-mx-host", config.mail.mx_host, "inbound MX host of platform mailboxes")
+      ->envname("EDGE_MAIL_MX_HOST")
+      ->capture_default_str();
+  cli.add_option("--mail-delivery-workers", config.mail.delivery_workers,
+                 "concurrent SMTP deliveries; 0 keeps sends queued")
+      ->envname("EDGE_MAIL_DELIVERY_WORKERS")
+      ->capture_default_str();
+  cli.add_option("--mail-retry-delays", mail_retry_delays,
+                 "delays before the 2nd, 3rd, ... delivery attempt in ms, comma-separated; default about a day")
+      ->envname("EDGE_MAIL_RETRY_DELAYS");
+  cli.add_option("--mail-smtp-timeout-ms", config.mail.smtp_timeout_ms, "longest SMTP conversation per attempt")
+      ->envname("EDGE_MAIL_SMTP_TIMEOUT_MS")
+      ->capture_default_str();
+  cli.add_option("--mail-recheck-interval-s", config.mail.recheck_interval_s,
+                 "seconds between background checks of pending sending domains")
+      ->envname("EDGE_MAIL_RECHECK_INTERVAL_S")
       ->capture_default_str();
   cli.add_option("--max-body", config.max_json_body, "largest JSON request body in bytes")
       ->envname("EDGE_MAX_BODY")
@@ -180,6 +217,23 @@ int main(int argc, char** argv) {
     return 2;
   }
   config.oauth_token_rate_limit = *token_limit;
+  auto mail_limit = edge::parse_rate_limit(mail_rate_limit);
+  if (!mail_limit) {
+    std::cerr << "edge: --mail-rate-limit: " << mail_limit.error().message << "\n";
+    return 2;
+  }
+  config.mail.rate_limit = *mail_limit;
+  for (std::string_view rest = mail_retry_delays; !rest.empty();) {
+    std::string_view item = rest.substr(0, rest.find(','));
+    rest.remove_prefix(std::min(rest.size(), item.size() + 1));
+    std::int64_t ms = 0;
+    auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), ms);
+    if (ec != std::errc() || end != item.data() + item.size() || ms <= 0) {
+      std::cerr << "edge: --mail-retry-delays must be positive milliseconds separated by commas\n";
+      return 2;
+    }
+    config.mail.retry_delays_ms.push_back(ms);
+  }
   // Logs go to standard error; standard output carries only the start-up banner.
   spdlog::set_default_logger(spdlog::stderr_color_mt("edge"));
   spdlog::set_level(spdlog::level::from_str(config.log_level));
