@@ -7,6 +7,7 @@
 #include "core/bytes.h"
 #include "core/date.h"
 #include "core/mail/delivery.h"
+#include "core/mail/send_request.h"
 #include "edge/app.h"
 #include "edge/mail/domains.h"
 #include "edge/mail/mail_events.h"
@@ -282,7 +283,7 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
     auto current = get_object(txn, app_.mail_table, log_key);
     if (!current) return {};
     std::vector<MailEvent> events;
-    RecipientStatus status;
+    RecipientStatus status = RecipientStatus::queued;
     const std::string detail = describe(attempt);
     switch (attempt.outcome.kind) {
       case SmtpOutcome::Kind::delivered:

@@ -20,6 +20,8 @@ struct App;
 
 namespace edge::mail {
 
+namespace json = core::json;
+
 struct Domain {
   std::string id, company_id, name, dkim_tag;
   core::mail::DomainStatus status = core::mail::DomainStatus::pending;

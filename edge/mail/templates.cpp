@@ -41,7 +41,7 @@ core::Status check_domain(const store::ReadTxn& txn, App& app, std::string_view 
 }
 
 // Applies `f` to `rec`, compiles the result and caches it. The record's variables and version follow.
-core::Result<StoredTemplate> apply(App& app, json::object rec, const TemplateFields& f) {
+core::Result<StoredTemplate> apply(json::object rec, const TemplateFields& f) {
   if (f.name) rec["name"] = f.name->to_json();
   if (f.subject) rec["subject"] = f.subject->to_json();
   if (f.body) rec["body"] = f.body->to_json();
@@ -93,7 +93,7 @@ core::Result<StoredTemplate> create_template(App& app, std::string_view company_
                    {"version", 1},
                    {"createdAt", now},
                    {"updatedAt", now}};
-  auto made = apply(app, std::move(rec), f);
+  auto made = apply(std::move(rec), f);
   if (!made) return made.error();
   const std::string id = record::str(made->record, "id");
   auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
@@ -121,7 +121,7 @@ core::Result<StoredTemplate> update_template(App& app, std::string_view company_
       if (auto ok = check_domain(txn, app, company_id, *f.domain_id); !ok.ok()) return ok;
     (*rec)["version"] = record::num(*rec, "version") + 1;
     (*rec)["updatedAt"] = now_text(app);
-    auto made = apply(app, std::move(*rec), f);
+    auto made = apply(std::move(*rec), f);
     if (!made) return made.error();
     put_object(txn, app.mail_table, key, made->record);
     out = std::move(*made);

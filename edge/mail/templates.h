@@ -22,6 +22,8 @@ struct App;
 
 namespace edge::mail {
 
+namespace json = core::json;
+
 struct StoredTemplate {
   json::object record;  // id, name, subject, body, domainId, variables, version, createdAt, updatedAt
   std::shared_ptr<const core::mail::MailTemplate> compiled;

@@ -84,10 +84,10 @@ int free_port() {
 }
 
 std::unique_ptr<DnsmasqZone> DnsmasqZone::start(const std::vector<std::string>& records,
-                                                std::string& failure) {
+                                                std::string& failure, int fixed_port) {
   // The port may be taken between free_port() and dnsmasq's bind; a few attempts cover that race.
   for (int attempt = 0; attempt < 3; ++attempt) {
-    int port = free_port();
+    int port = fixed_port ? fixed_port : free_port();
     if (port == 0) continue;
     std::vector<std::string> args = {"/usr/sbin/dnsmasq",
                                      "--conf-file=/dev/null",

@@ -13,8 +13,10 @@ namespace test_dns {
 class DnsmasqZone {
  public:
   // Starts dnsmasq with `records` (its own options: --txt-record=..., --cname=..., --mx-host=...) and waits
-  // until it answers. Null, with the reason in `failure`, when it cannot be started.
-  static std::unique_ptr<DnsmasqZone> start(const std::vector<std::string>& records, std::string& failure);
+  // until it answers. Null, with the reason in `failure`, when it cannot be started. `port` 0 picks a free
+  // one; a fixed port lets a server configured with it before see a zone replaced by a restart.
+  static std::unique_ptr<DnsmasqZone> start(const std::vector<std::string>& records, std::string& failure,
+                                            int port = 0);
 
   // Stops the server and reaps it. The child also gets SIGKILL when this process dies without running
   // destructors (PR_SET_PDEATHSIG), so no server outlives a crashed test.
