@@ -11,9 +11,10 @@ namespace native::mail::gmime {
 
 // Calls g_mime_init() exactly once per process (it is not safe to call twice or concurrently); every
 // function that touches GMime calls this first. g_mime_shutdown() is never called: other threads may still
-// be building or parsing while the process exits. After initialisation GMime is safe to use from several
-// threads as long as no object is shared: its global tables (charset aliases, iconv cache) are locked or
-// read-only.
+// be building or parsing while the process exits. After initialisation GMime may be used from several
+// threads as long as no GObject is shared between them: its FAQ ("How do I use GMime with threads?")
+// declares the charset, iconv and utils functions thread-safe and GObjects not, and every build or parse
+// here makes its own objects.
 void ensure_initialized();
 
 // Owners: every GObject GMime returns with a reference we hold, every g_malloc'd string, and the two option
@@ -47,7 +48,7 @@ using DateTime = std::unique_ptr<GDateTime, DateTimeUnref>;
 // A g_malloc'd string as std::string (empty for null), freed.
 std::string take(char* owned);
 
-// A GMime stream's whole content from its start.
+// The whole content of a memory stream (g_mime_stream_mem_new*).
 std::string stream_bytes(GMimeStream* stream);
 
 }  // namespace native::mail::gmime

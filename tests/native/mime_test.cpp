@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "native/mail/mime_message.h"
@@ -317,6 +318,30 @@ TEST_SUITE("mime") {
         "e\r\n\r\nZo\xeb\r\n");
     CHECK(latin.subject == "Grüße");
     CHECK(latin.text == "Zoë\n");
+  }
+
+  TEST_CASE("building and parsing on several threads at once: each thread gets its own message back") {
+    constexpr int kThreads = 4, kEach = 25;
+    std::vector<int> matches(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([t, &matches] {
+        for (int i = 0; i < kEach; ++i) {
+          OutgoingMessage m = mail_test::sample_message();
+          m.subject = "Thread " + std::to_string(t) + " — message " + std::to_string(i);
+          m.attachments = {
+              {"z.bin", "application/octet-stream", std::string(1000 + i, static_cast<char>(t))}};
+          auto bytes = native::mail::build_mime(m);
+          auto parsed =
+              bytes.ok() ? native::mail::parse_mime(*bytes) : core::Result<ParsedMessage>(bytes.error());
+          if (parsed.ok() && parsed->subject == m.subject && parsed->text == m.text &&
+              parsed->attachments.size() == 1 && parsed->attachments[0].content == m.attachments[0].content)
+            ++matches[t];
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK(matches == std::vector<int>(kThreads, kEach));
   }
 
   TEST_CASE("parse: input without a header block is invalid_message") {
