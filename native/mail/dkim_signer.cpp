@@ -18,6 +18,7 @@
 
 #include "core/ascii.h"
 #include "core/validate.h"
+#include "native/mail/line_breaks.h"
 
 namespace native::mail {
 namespace {
@@ -119,14 +120,6 @@ core::Status check_key(const DkimSigningKey& key) {
   if (!EVP_PKEY_is_a(pkey.get(), "RSA") || EVP_PKEY_get_bits(pkey.get()) < 1024)
     return invalid_key("the DKIM private key is not an RSA key of at least 1024 bits");
   return {};
-}
-
-bool has_only_crlf(std::string_view bytes) {
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) return false;
-    if (bytes[i] == '\n' && (i == 0 || bytes[i - 1] != '\r')) return false;
-  }
-  return true;
 }
 
 struct SplitMessage {

@@ -7,6 +7,7 @@
 #include "core/ascii.h"
 #include "core/validate.h"
 #include "native/mail/gmime_support.h"
+#include "native/mail/line_breaks.h"
 
 namespace native::mail {
 namespace {
@@ -88,16 +89,7 @@ core::Result<Ref<InternetAddress>> parse_mailbox(std::string_view text, const st
 
 // Line breaks of any style as LF (GMime writes each LF as CRLF), ending with one.
 std::string normalize_line_breaks(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 1);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\r') {
-      out.push_back('\n');
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-    } else {
-      out.push_back(text[i]);
-    }
-  }
+  std::string out = lf_line_breaks(text);
   if (out.empty() || out.back() != '\n') out.push_back('\n');
   return out;
 }
@@ -222,16 +214,6 @@ core::Status add_headers(GMimeMessage* out, const OutgoingMessage& message) {
   return {};
 }
 
-// The promise of the header comment, checked on the bytes rather than trusted: every CR is followed by
-// LF and every LF preceded by CR.
-bool has_only_crlf(std::string_view bytes) {
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n')) return false;
-    if (bytes[i] == '\n' && (i == 0 || bytes[i - 1] != '\r')) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 core::Result<std::string> build_mime(const OutgoingMessage& message) {
@@ -245,6 +227,7 @@ core::Result<std::string> build_mime(const OutgoingMessage& message) {
   gmime::FormatOptions format(g_mime_format_options_new());
   g_mime_format_options_set_newline_format(format.get(), GMIME_NEWLINE_FORMAT_DOS);
   std::string bytes = gmime::take(g_mime_object_to_string(GMIME_OBJECT(out.get()), format.get()));
+  // The promise of the header comment, checked on the bytes rather than trusted.
   if (bytes.empty() || !has_only_crlf(bytes) || !bytes.ends_with("\r\n"))
     return core::make_error("mime_error", "GMime did not produce a CRLF message");
   return bytes;

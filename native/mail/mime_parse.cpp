@@ -5,6 +5,7 @@
 #include "core/ascii.h"
 #include "core/date.h"
 #include "native/mail/gmime_support.h"
+#include "native/mail/line_breaks.h"
 
 namespace native::mail {
 namespace {
@@ -15,20 +16,6 @@ using gmime::Ref;
 // order: UTF-8 first because that is what modern senders write, then windows-1252, a superset of Latin-1
 // that maps every byte, so decoding never fails.
 const char* kFallbackCharsets[] = {"utf-8", "windows-1252", nullptr};
-
-std::string lf_line_breaks(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\r') {
-      out.push_back('\n');
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-    } else {
-      out.push_back(text[i]);
-    }
-  }
-  return out;
-}
 
 // `bytes` in the declared `charset` as UTF-8; when the charset is missing, unknown to iconv or wrong for
 // the bytes, the fallback charsets decide.
