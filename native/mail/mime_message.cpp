@@ -12,7 +12,6 @@
 namespace native::mail {
 namespace {
 
-using gmime::CString;
 using gmime::Ref;
 
 core::Error invalid(std::string message) {

@@ -22,7 +22,7 @@ struct OutgoingMessage {
   std::string from;                     // "Display Name <a@b.test>" or "a@b.test": exactly one mailbox
   std::vector<std::string> to;          // one or more, each a mailbox in either form
   std::string reply_to;                 // optional, one mailbox in either form
-  std::string subject;                  // UTF-8; may be empty
+  std::string subject;                  // UTF-8; may be empty; GMime drops leading and trailing blanks
   std::string html, text;               // UTF-8; at least one; both -> multipart/alternative (text first)
   std::vector<Attachment> attachments;  // any -> multipart/mixed (body first, then these in order)
   // `id-left@id-right` without angle brackets, each side a dot-atom (RFC 5322 §3.6.4); written as
