@@ -55,11 +55,14 @@ bool is_helo_text(std::string_view name) {
 
 // The replies the server sent up to our QUIT, seen through libcurl's debug callback: libcurl reports a
 // reply code (CURLINFO_RESPONSE_CODE) but not its text, and it sends QUIT itself after a refusal, so the
-// `221` that answers QUIT must not replace the reply that decided.
+// `221` that answers QUIT must not replace the reply that decided. The text comes from an untrusted server
+// and ends up in logs and webhooks: it is kept to printable ASCII ('?' for anything else, RFC 5321 replies
+// are ASCII) and to kMaxReply bytes, however much the server sends.
 struct Transcript {
-  std::string partial;             // received bytes not yet ended by LF
-  std::vector<std::string> lines;  // lines of a multi-line reply so far
-  std::string last_reply;          // the last complete reply before QUIT
+  static constexpr std::size_t kMaxReply = 4096;
+  std::string line;        // the line being received
+  std::string reply;       // the lines of the reply being received, joined by LF
+  std::string last_reply;  // the last complete reply before QUIT
   int last_code = 0;
   bool quit_sent = false;
 
@@ -69,21 +72,30 @@ struct Transcript {
 
   void received(std::string_view bytes) {
     if (quit_sent) return;
-    partial.append(bytes);
-    for (auto eol = partial.find('\n'); eol != std::string::npos; eol = partial.find('\n')) {
-      std::string line = partial.substr(0, eol);
-      partial.erase(0, eol + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      lines.push_back(std::move(line));
-      const std::string& last = lines.back();
-      if (last.size() >= 4 && last[3] == '-') continue;  // `250-...`: more lines follow
-      last_code = last.size() >= 3 && std::all_of(last.begin(), last.begin() + 3, core::is_ascii_digit)
-                      ? std::stoi(last.substr(0, 3))
-                      : 0;
-      last_reply.clear();
-      for (const auto& l : lines) last_reply += (last_reply.empty() ? "" : "\n") + l;
-      lines.clear();
+    for (char c : bytes) {
+      if (c == '\n') {
+        end_line();
+      } else if (c != '\r' && line.size() < kMaxReply) {
+        line.push_back(c >= ' ' && c < 127 ? c : '?');
+      }
     }
+  }
+
+ private:
+  void end_line() {
+    if (reply.size() < kMaxReply) {
+      if (!reply.empty()) reply.push_back('\n');
+      reply.append(line, 0, kMaxReply - reply.size());
+    }
+    const bool more = line.size() >= 4 && line[3] == '-';  // `250-...`: more lines follow
+    if (!more) {
+      last_code = line.size() >= 3 && std::all_of(line.begin(), line.begin() + 3, core::is_ascii_digit)
+                      ? (line[0] - '0') * 100 + (line[1] - '0') * 10 + (line[2] - '0')
+                      : 0;
+      last_reply = std::move(reply);
+      reply.clear();
+    }
+    line.clear();
   }
 };
 

@@ -3,12 +3,15 @@
 // sink, so what it finds in the Maildir is its own.
 
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
@@ -65,11 +68,11 @@ std::string small_message() {
   return *built;
 }
 
-// A TCP socket listening on a loopback port that never accepts: connections complete, nobody speaks.
-class SilentServer {
+// A TCP socket listening on 127.0.0.1 and a port the kernel picks.
+class Listener {
  public:
-  SilentServer() {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  Listener() {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -79,12 +82,71 @@ class SilentServer {
     REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
     port_ = ntohs(addr.sin_port);
   }
-  ~SilentServer() { ::close(fd_); }
+  ~Listener() { ::close(fd_); }
+  int fd() const { return fd_; }
   int port() const { return port_; }
 
  private:
   int fd_ = -1;
   int port_ = 0;
+};
+
+// An SMTP peer that follows a script, for replies aiosmtpd will not send: it accepts one connection, sends
+// `greeting`, and answers each command line with the next of `replies` (the message after a 354 counts as
+// one command, answered when its final "." arrives); when the script is out it closes the connection.
+class ScriptedServer {
+ public:
+  ScriptedServer(std::string greeting, std::vector<std::string> replies)
+      : greeting_(std::move(greeting)), replies_(std::move(replies)), thread_([this] { serve(); }) {}
+  ~ScriptedServer() { thread_.join(); }
+  int port() const { return listener_.port(); }
+  // The command lines received, without CRLF; complete once the client has finished.
+  std::vector<std::string> commands() {
+    std::lock_guard lock(mutex_);
+    return commands_;
+  }
+
+ private:
+  void serve() {
+    pollfd ready{listener_.fd(), POLLIN, 0};
+    if (::poll(&ready, 1, 10000) != 1) return;
+    const int fd = ::accept(listener_.fd(), nullptr, nullptr);
+    if (fd < 0) return;
+    auto send_line = [fd](std::string text) {
+      text += "\r\n";
+      return ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
+    };
+    std::string buffer;
+    std::size_t next = 0;
+    bool in_data = false;
+    bool open = send_line(greeting_);
+    while (open && next < replies_.size()) {
+      char chunk[4096];
+      const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+      if (n <= 0) break;
+      buffer.append(chunk, static_cast<std::size_t>(n));
+      for (auto eol = buffer.find("\r\n"); open && next < replies_.size() && eol != std::string::npos;
+           eol = buffer.find("\r\n")) {
+        const std::string line = buffer.substr(0, eol);
+        buffer.erase(0, eol + 2);
+        if (in_data && line != ".") continue;
+        if (!in_data) {
+          std::lock_guard lock(mutex_);
+          commands_.push_back(line);
+        }
+        in_data = replies_[next].starts_with("354");
+        open = send_line(replies_[next++]);
+      }
+    }
+    ::close(fd);
+  }
+
+  Listener listener_;
+  const std::string greeting_;
+  const std::vector<std::string> replies_;
+  std::mutex mutex_;
+  std::vector<std::string> commands_;
+  std::thread thread_;  // last: starts once everything it uses exists
 };
 
 }  // namespace
@@ -170,7 +232,7 @@ TEST_SUITE("smtp") {
   }
 
   TEST_CASE("a server that never answers: transient once the timeout has passed") {
-    SilentServer silent;
+    Listener silent;  // connections complete in the kernel's backlog; nobody speaks
     const auto start = std::chrono::steady_clock::now();
     const SmtpOutcome sent = native::mail::smtp_send({"127.0.0.1", silent.port()}, kBounces, "zoe@dest.test",
                                                      small_message(), 300ms, kHelo);
@@ -180,6 +242,54 @@ TEST_SUITE("smtp") {
     CHECK(sent.reply.find("timed out") != std::string::npos);
     CHECK(took >= 250ms);
     CHECK(took < 3s);
+  }
+
+  TEST_CASE("the greeting decides too: 421 is transient, 554 permanent") {
+    ScriptedServer busy("421 4.3.2 too busy, come back later", {});
+    const SmtpOutcome later = native::mail::smtp_send({"127.0.0.1", busy.port()}, kBounces, "zoe@dest.test",
+                                                      small_message(), 5s, kHelo);
+    CHECK(later.kind == Kind::transient);
+    CHECK(later.code == 421);
+    CHECK(later.reply == "421 4.3.2 too busy, come back later");
+    ScriptedServer closed("554 5.7.1 no service for you", {});
+    const SmtpOutcome refused = native::mail::smtp_send({"127.0.0.1", closed.port()}, kBounces,
+                                                        "zoe@dest.test", small_message(), 5s, kHelo);
+    CHECK(refused.kind == Kind::permanent);
+    CHECK(refused.code == 554);
+  }
+
+  TEST_CASE("a refused EHLO falls back to HELO and does not decide the outcome") {
+    ScriptedServer old_server("220 old.test ready",
+                              {"502 5.5.1 EHLO not implemented", "250 old.test", "250 2.1.0 ok",
+                               "250 2.1.5 ok", "354 go ahead", "250 2.0.0 accepted", "221 2.0.0 bye"});
+    const SmtpOutcome sent = native::mail::smtp_send({"127.0.0.1", old_server.port()}, kBounces,
+                                                     "zoe@dest.test", small_message(), 5s, kHelo);
+    CHECK(sent.kind == Kind::delivered);
+    CHECK(sent.code == 250);
+    CHECK(sent.reply == "250 2.0.0 accepted");
+    const auto commands = old_server.commands();
+    REQUIRE(commands.size() >= 5);
+    CHECK(commands[0] == "EHLO mail.example.test");
+    CHECK(commands[1] == "HELO mail.example.test");
+    CHECK(commands[2].starts_with("MAIL FROM:<bounces+ml_01hf3k2v9q@example.test>"));
+    CHECK(commands[3] == "RCPT TO:<zoe@dest.test>");
+    CHECK(commands[4] == "DATA");
+  }
+
+  TEST_CASE("a hostile reply is cut to 4 KB of printable ASCII") {
+    std::string flood;
+    for (int i = 0; i < 300; ++i) flood += "550-5.7.1 " + std::string(100, 'x') + "\x01\xff\r\n";
+    flood += "550 5.7.1 end";
+    ScriptedServer hostile("220 hostile.test", {"250 hostile.test", "250 ok", flood});
+    const SmtpOutcome sent = native::mail::smtp_send({"127.0.0.1", hostile.port()}, kBounces, "zoe@dest.test",
+                                                     small_message(), 5s, kHelo);
+    CHECK(sent.kind == Kind::permanent);
+    CHECK(sent.code == 550);
+    CHECK(sent.reply.size() <= 4096);
+    CHECK(sent.reply.starts_with("550-5.7.1 xxx"));
+    CHECK(sent.reply.find("x??\n550-") != std::string::npos);
+    CHECK(std::all_of(sent.reply.begin(), sent.reply.end(),
+                      [](char c) { return c == '\n' || (c >= ' ' && c < 127); }));
   }
 
   TEST_CASE(
