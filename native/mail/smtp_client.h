@@ -22,8 +22,9 @@ struct SmtpOutcome {
   // The reply code that decided (250, 450, 550, ...); 0 when no reply decided (no connection, timeout,
   // malformed input).
   int code = 0;
-  // The server's deciding reply as sent, lines joined by "\n" without CR, e.g. "550 5.1.1 no such user";
-  // otherwise libcurl's description of what failed (e.g. "Couldn't connect to server: ...").
+  // The server's deciding reply as sent, lines joined by "\n" without CR, e.g. "550 5.1.1 no such user"
+  // (printable ASCII only, other bytes as '?', at most 4 KB); otherwise libcurl's description of what
+  // failed (e.g. "Failed to connect to ... Couldn't connect to server").
   std::string reply;
 };
 
