@@ -28,6 +28,7 @@
 #include <httplib.h>
 #include <spdlog/spdlog.h>
 
+#include "bench/load_phase.h"
 #include "core/date.h"
 #include "core/money.h"
 #include "edge/app.h"
@@ -40,7 +41,12 @@
 namespace {
 
 namespace json = core::json;
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::ms_since;
+using bench::PhaseResult;
+using bench::commit_counters;
+using bench::report_phase;
+using bench::run_phase;
 
 const std::string kBase = "/api/restaurant/companies/bench";
 
@@ -51,9 +57,6 @@ struct Setup {
   std::vector<std::string> products;
 };
 
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 json::object post_ok(httplib::Client& c, const std::string& path, const std::string& body) {
   auto res = c.Post(path, body, "application/json");
@@ -91,74 +94,6 @@ Setup seed_company(edge::EdgeServer& server) {
                                          .at("id")
                                          .as_string()));
   return s;
-}
-
-struct PhaseResult {
-  std::int64_t ok = 0;
-  std::int64_t failed = 0;
-  double seconds = 0;
-  std::vector<double> latencies_ms;
-};
-
-// Durable commits (one fsync each) and write requests so far, from the LMDB store's counters.
-std::pair<std::uint64_t, std::uint64_t> commit_counters(edge::App& app) {
-  auto* lmdb = dynamic_cast<store::LmdbStore*>(app.kv.get());
-  if (!lmdb) return {0, 0};
-  auto stats = lmdb->stats();
-  return {stats.commits, stats.write_requests};
-}
-
-void report_phase(const char* name, PhaseResult& r, int clients) {
-  std::sort(r.latencies_ms.begin(), r.latencies_ms.end());
-  auto pct = [&](double p) {
-    if (r.latencies_ms.empty()) return 0.0;
-    return r.latencies_ms[std::min(r.latencies_ms.size() - 1,
-                                   static_cast<std::size_t>(p * r.latencies_ms.size()))];
-  };
-  std::printf("%-9s clients %3d  %8lld ok  %4lld failed  %6.2f s  %9.0f /s  p50 %6.2f ms  p99 %6.2f ms\n",
-              name, clients, static_cast<long long>(r.ok), static_cast<long long>(r.failed), r.seconds,
-              r.ok / r.seconds, pct(0.50), pct(0.99));
-}
-
-// Runs `clients` threads; each calls `step(client, thread, i)` until it returns false or `seconds` pass.
-// step answers true on success (counted), false to stop, and reports failures through `failed`.
-template <class Step>
-PhaseResult run_phase(int port, const std::string& token, int clients, double seconds, Step step) {
-  PhaseResult total;
-  std::mutex mu;
-  std::atomic<bool> stop{false};
-  std::vector<std::thread> threads;
-  auto start = Clock::now();
-  for (int t = 0; t < clients; ++t) {
-    threads.emplace_back([&, t] {
-      httplib::Client c("127.0.0.1", port);
-      c.set_keep_alive(true);
-      c.set_tcp_nodelay(true);  // else Nagle + delayed ACK add 40 ms to every POST
-      c.set_bearer_token_auth(token);
-      PhaseResult mine;
-      for (std::int64_t i = 0; !stop.load(std::memory_order_relaxed); ++i) {
-        auto begin = Clock::now();
-        int outcome = step(c, t, i);  // 1 ok, 0 failed, -1 nothing left to do
-        if (outcome < 0) break;
-        (outcome ? mine.ok : mine.failed) += 1;
-        mine.latencies_ms.push_back(ms_since(begin));
-      }
-      std::lock_guard lock(mu);
-      total.ok += mine.ok;
-      total.failed += mine.failed;
-      total.latencies_ms.insert(total.latencies_ms.end(), mine.latencies_ms.begin(), mine.latencies_ms.end());
-    });
-  }
-  std::thread timer([&] {
-    while (!stop && ms_since(start) < seconds * 1000)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    stop = true;
-  });
-  for (auto& th : threads) th.join();
-  stop = true;
-  timer.join();
-  total.seconds = ms_since(start) / 1000;
-  return total;
 }
 
 // Seeds a year of expenses and income rows for the report phase, in the JSON and with the index keys the API

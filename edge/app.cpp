@@ -8,6 +8,7 @@
 #include "edge/accounts/session_routes.h"
 #include "edge/accounts/signin_routes.h"
 #include "edge/mail/mail_routes.h"
+#include "edge/mail/mailboxes.h"
 #include "edge/oauth/oauth_routes.h"
 #include "edge/pages/dashboard_routes.h"
 #include "edge/pages/layout.h"
@@ -80,6 +81,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_restaurant_routes(*app);
   mail::register_mail_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
+  // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.
+  if (auto synced = mail::sync_dovecot(*app); !synced.ok()) return synced.error();
   return app;
 }
 

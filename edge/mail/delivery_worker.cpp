@@ -129,7 +129,8 @@ Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcp
 }
 
 std::string describe(const Attempt& a) {
-  std::string s = a.outcome.code ? std::to_string(a.outcome.code) + " " + a.outcome.reply : a.outcome.reply;
+  // The reply carries its code ("550 5.1.1 ..."); without an answer it is curl's reason.
+  std::string s = a.outcome.reply.empty() ? std::to_string(a.outcome.code) : a.outcome.reply;
   if (!a.server.empty()) s += " (" + a.server + ")";
   return s;
 }

@@ -10,6 +10,8 @@ namespace edge::mail {
 void register_domain_routes(App& app);
 void register_template_routes(App& app);
 void register_send_routes(App& app);
+void register_mailbox_routes(App& app);
+void register_inbox_routes(App& app);
 
 // All of the above.
 void register_mail_routes(App& app);

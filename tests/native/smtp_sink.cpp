@@ -60,6 +60,7 @@ std::unique_ptr<SmtpSink> SmtpSink::start(const SmtpSinkOptions& options, std::s
   add("--tempfail-rcpt", options.tempfail_rcpt);
   add("--permfail-rcpt", options.permfail_rcpt);
   add("--multiline-rcpt", options.multiline_rcpt);
+  add("--tempfail-rcpt-once", options.tempfail_rcpt_once);
   add("--tempfail-data", options.tempfail_data);
   add("--permfail-data", options.permfail_data);
 

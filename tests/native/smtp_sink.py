@@ -13,6 +13,7 @@ Scripted refusals, each option repeatable, addresses compared without case:
   --tempfail-rcpt ADDR   RCPT TO:<ADDR> answers 450 4.2.1 try later
   --permfail-rcpt ADDR   RCPT TO:<ADDR> answers 550 5.1.1 no such user
   --multiline-rcpt ADDR  RCPT TO:<ADDR> answers a two-line 550 (550-5.1.1 ... / 550 5.1.1 ...)
+  --tempfail-rcpt-once ADDR   the first RCPT TO:<ADDR> answers 450 4.2.1 try later, later ones are accepted
   --tempfail-data ADDR   the end of DATA answers 451 4.3.0 try again later when ADDR is a recipient
   --permfail-data ADDR   the end of DATA answers 554 5.7.1 message refused when ADDR is a recipient
 """
@@ -32,8 +33,10 @@ PERMFAIL_DATA = "554 5.7.1 message refused"
 
 
 class CaptureHandler:
-    def __init__(self, maildir, tempfail_rcpt, permfail_rcpt, multiline_rcpt, tempfail_data, permfail_data):
+    def __init__(self, maildir, tempfail_rcpt, permfail_rcpt, multiline_rcpt, tempfail_data, permfail_data,
+                 tempfail_rcpt_once=()):
         self.maildir = maildir
+        self.tempfail_rcpt_once = {a.lower() for a in tempfail_rcpt_once}
         self.tempfail_rcpt = {a.lower() for a in tempfail_rcpt}
         self.permfail_rcpt = {a.lower() for a in permfail_rcpt}
         self.multiline_rcpt = {a.lower() for a in multiline_rcpt}
@@ -45,6 +48,9 @@ class CaptureHandler:
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address.lower() in self.tempfail_rcpt:
+            return TEMPFAIL_RCPT
+        if address.lower() in self.tempfail_rcpt_once:
+            self.tempfail_rcpt_once.discard(address.lower())
             return TEMPFAIL_RCPT
         if address.lower() in self.permfail_rcpt:
             return PERMFAIL_RCPT
@@ -92,11 +98,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("maildir")
     for option in ("--tempfail-rcpt", "--permfail-rcpt", "--multiline-rcpt", "--tempfail-data",
-                   "--permfail-data"):
+                   "--permfail-data", "--tempfail-rcpt-once"):
         parser.add_argument(option, action="append", default=[])
     args = parser.parse_args()
     handler = CaptureHandler(args.maildir, args.tempfail_rcpt, args.permfail_rcpt, args.multiline_rcpt,
-                             args.tempfail_data, args.permfail_data)
+                             args.tempfail_data, args.permfail_data, args.tempfail_rcpt_once)
     asyncio.run(serve(handler))
 
 
