@@ -100,6 +100,13 @@ export function createLayout({ t, lang, session, company, nav, onCompany, onLang
     toasts,
   );
 
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && root.dataset.nav === 'open') {
+      setNavOpen(false);
+      toggle.focus();
+    }
+  });
+
   function setNavOpen(open) {
     root.dataset.nav = open ? 'open' : 'closed';
     toggle.setAttribute('aria-expanded', String(open));
@@ -189,6 +196,7 @@ export function createLayout({ t, lang, session, company, nav, onCompany, onLang
   function toast(message) {
     const element = h('div', { class: 'toast', role: 'status' }, icon(icons.check), h('span', null, message));
     toasts.append(element);
+    while (toasts.children.length > 2) toasts.firstElementChild.remove();
     setTimeout(() => element.classList.add('toast-leaving'), 3600);
     setTimeout(() => element.remove(), 4000);
   }

@@ -358,6 +358,8 @@ export default async function templateEditor(ctx, id) {
   }
 
   function markDirty() {
+    // An edit answers the last refusal: its message goes until the next save.
+    formError.hidden = true;
     if (!dirty) {
       dirty = true;
       ctx.setDirty(true);
@@ -562,6 +564,7 @@ export default async function templateEditor(ctx, id) {
     }
     previewError.hidden = true;
     previewError.replaceChildren();
+    frameWrap.classList.remove('is-stale');
     previewSubject.textContent = renderedSubject.value || '—';
     frame.srcdoc = renderedBody.value;
     if (mjmlErrors.length) {
@@ -577,6 +580,7 @@ export default async function templateEditor(ctx, id) {
   }
 
   function showPreviewError(text) {
+    frameWrap.classList.add('is-stale');
     previewError.hidden = false;
     mount(previewError, h('div', { class: 'note note-danger' }, icon(icons.alert), h('p', null, text)));
   }
