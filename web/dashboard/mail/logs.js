@@ -69,7 +69,7 @@ async function showList(ctx) {
         : { title: t('mail.logs.emptyTitle'), text: t('mail.logs.emptyText'), drawing: icons.logs },
       columns: [
         { label: t('mail.logs.colTime'), className: 'cell-nowrap', render: (log) => timeAgo(log.createdAt) },
-        { label: t('mail.logs.colSubject'), primary: true, render: (log) => log.subject || t('mail.logs.noSubject') },
+        { label: t('mail.logs.colSubject'), primary: true, className: 'cell-subject', render: (log) => log.subject || t('mail.logs.noSubject') },
         { label: t('mail.logs.colFrom'), render: (log) => log.from },
         { label: t('mail.logs.colTo'), render: (log) => recipientsText(log) },
         { label: t('mail.logs.colStatus'), render: (log) => mailStatusPill(t, log.status) },
@@ -167,13 +167,17 @@ async function showLog(ctx, id) {
                 h(
                   'tr',
                   { dataset: { recipient: r.address } },
-                  h('td', { dataset: { label: t('mail.logs.address') } }, r.address),
+                  h('td', { dataset: { label: t('mail.logs.address') }, class: 'address' }, r.address),
                   h('td', { dataset: { label: t('mail.logs.colStatus') } }, mailStatusPill(t, r.status)),
                   h('td', { dataset: { label: t('mail.logs.attempts') } }, t.number(r.attempts ?? 0)),
                   h(
                     'td',
-                    { dataset: { label: t('mail.logs.lastAnswer') }, class: 'cell-mono' },
-                    r.lastAnswer || (r.status === 'suppressed' ? h('a', { href: `${ctx.href('suppressions')}?address=${encodeURIComponent(r.address)}` }, t('mail.logs.whySuppressed')) : h('span', { class: 'muted' }, '—')),
+                    { dataset: { label: t('mail.logs.lastAnswer') } },
+                    r.lastAnswer
+                      ? h('span', { class: 'mono answer' }, r.lastAnswer)
+                      : r.status === 'suppressed'
+                        ? h('a', { href: `${ctx.href('suppressions')}?address=${encodeURIComponent(r.address)}` }, t('mail.logs.whySuppressed'))
+                        : h('span', { class: 'muted' }, '—'),
                   ),
                 ),
               ),
@@ -212,7 +216,8 @@ async function showLog(ctx, id) {
   mount(
     ctx.root,
     pageHeader({ title: log.subject || t('mail.logs.noSubject'), back, status: mailStatusPill(t, log.status), subtitle: h('span', null, t('mail.logs.sentAt'), ' ', timeAgo(log.createdAt)) }),
-    h('div', { class: 'log-grid' }, h('div', null, summary, recipients), timeline),
+    h('div', { class: 'log-grid' }, summary, timeline),
+    recipients,
   );
 }
 

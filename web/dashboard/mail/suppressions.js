@@ -64,7 +64,7 @@ export default function suppressionsPage(ctx) {
 
   function sourceView(entry) {
     const source = entry.source;
-    if (!source) return h('span', { class: 'muted' }, t('mail.suppressions.byHand'));
+    if (!source) return h('span', { class: 'muted', title: t('mail.suppressions.byHand') }, '—');
     return h(
       'span',
       { class: 'source' },
