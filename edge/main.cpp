@@ -284,6 +284,7 @@ int main(int argc, char** argv) {
               << "  Access token:   " << creds->access_token << "\n"
               << "  Try:            curl -H 'Authorization: Bearer " << creds->access_token << "' " << base
               << "/api/companies/" << creds->company_slug << "\n"
+              << "  Dashboard:      " << base << "/dashboard\n"
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;
