@@ -183,7 +183,9 @@ core::Status mark_read(const ImapAccount& account, Folder folder, std::uint32_t 
       return r.name == "SEARCH" &&
              std::any_of(r.data.begin(), r.data.end(), [&](const ImapValue& v) { return v.number() == uid; });
     });
+    connection->logout();
     if (!exists) return not_found(folder, uid);
+    return {};
   }
   connection->logout();
   return {};

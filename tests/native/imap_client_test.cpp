@@ -340,12 +340,13 @@ TEST_CASE("rewriting the users file adds, changes and removes mailboxes without 
 TEST_CASE("calls from many threads at once each get their own session") {
   const std::string address = "threads@example.test";
   for (int i = 0; i < 3; ++i) deliver(address, message("m" + std::to_string(i), "x\r\n"));
+  auto account = server().account(address);  // doctest assertions stay on this thread
   std::atomic<int> good{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&] {
       for (int i = 0; i < 3; ++i) {
-        auto listed = native::imap::list_messages(server().account(address), Folder::inbox, true);
+        auto listed = native::imap::list_messages(account, Folder::inbox, true);
         if (listed.ok() && listed->size() == 3) ++good;
       }
     });
@@ -373,4 +374,12 @@ TEST_CASE("no server or a wrong master password is imap_error") {
   auto late = native::imap::mark_read(wrong, Folder::inbox, 1);
   REQUIRE_FALSE(late.ok());
   CHECK(late.error().message.find("timed out") != std::string::npos);
+}
+
+TEST_CASE("Dovecot logged no warning or error while serving this suite") {
+  std::string log = server().log();
+  INFO(log);
+  CHECK(log.find(": Warning:") == std::string::npos);
+  CHECK(log.find(": Error:") == std::string::npos);
+  CHECK(log.find(": Fatal:") == std::string::npos);
 }
