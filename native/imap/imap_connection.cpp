@@ -125,7 +125,11 @@ core::Result<ImapConnection> ImapConnection::open(const ImapAccount& account) {
   auto state = std::make_unique<State>();
   state->deadline = Clock::now() + account.timeout;
   state->where = url_host(account.host) + ":" + std::to_string(account.port);
-  if (account.port < 1 || account.port > 65535 || account.host.empty())
+  bool host_ok = !account.host.empty() && std::all_of(account.host.begin(), account.host.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '-' || c == ':';
+  });
+  if (account.port < 1 || account.port > 65535 || !host_ok)
     return imap_error(state->where, "invalid host or port");
   state->curl.reset(curl_easy_init());
   CURL* curl = state->curl.get();

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -361,6 +362,10 @@ TEST_CASE("no server or a wrong master password is imap_error") {
   auto refused = native::imap::list_messages(closed, Folder::inbox, std::nullopt);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().code == "imap_error");
+
+  auto odd_host = account;
+  odd_host.host = "127.0.0.1/INBOX";
+  CHECK(native::imap::list_messages(odd_host, Folder::inbox, std::nullopt).error().code == "imap_error");
 
   auto wrong = account;
   wrong.password = "not the master password";
