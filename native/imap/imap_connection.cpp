@@ -8,6 +8,7 @@
 #include <climits>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 namespace native::imap {
 namespace {
@@ -42,6 +43,7 @@ struct ImapConnection::State {
   ResponseFramer framer;
   unsigned next_tag = 1;
   std::string bye;  // text of an untagged BYE, to explain the close that follows
+  std::vector<char> chunk = std::vector<char>(std::size_t{1} << 16);
 
   // Waits until the socket is ready for `events` or the deadline passes.
   core::Status wait(short events) {
@@ -70,7 +72,6 @@ struct ImapConnection::State {
   }
 
   core::Result<ImapResponse> receive() {
-    char chunk[1 << 16];
     for (;;) {
       auto framed = framer.next();
       if (!framed.ok()) return framed.error();
@@ -81,7 +82,7 @@ struct ImapConnection::State {
         return parsed;
       }
       std::size_t received = 0;
-      CURLcode rc = curl_easy_recv(curl.get(), chunk, sizeof chunk, &received);
+      CURLcode rc = curl_easy_recv(curl.get(), chunk.data(), chunk.size(), &received);
       if (rc == CURLE_AGAIN) {
         CORE_TRY(wait(POLLIN));
         continue;
@@ -89,7 +90,7 @@ struct ImapConnection::State {
       if (rc != CURLE_OK) return imap_error(where, std::string("receive failed: ") + curl_easy_strerror(rc));
       if (received == 0)
         return imap_error(where, bye.empty() ? "connection closed by the server" : "server closed: " + bye);
-      framer.append(std::string_view(chunk, received));
+      framer.append(std::string_view(chunk.data(), received));
     }
   }
 

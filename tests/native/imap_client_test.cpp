@@ -185,6 +185,16 @@ TEST_CASE("fetch returns the exact delivered bytes and leaves the message unread
   CHECK(*fetched == raw);
   CHECK(list(address, Folder::inbox)[0].unread);
 
+  // Several megabytes arrive in many reads; a 300 KB line needs no line buffer of that size.
+  std::string big = message("big", filler(3 << 20) + std::string(300 << 10, 'y') + "\r\n");
+  deliver(address, big);
+  auto big_uid = list(address, Folder::inbox)[0].uid;
+  auto big_fetched = native::imap::fetch_message(server().account(address), Folder::inbox, big_uid);
+  REQUIRE(big_fetched.ok());
+  CHECK(big_fetched->size() == big.size());
+  CHECK(*big_fetched == big);
+  REQUIRE(native::imap::move_to_trash(server().account(address), Folder::inbox, big_uid).ok());
+
   // Dovecot stores LF and serves CRLF: a message delivered with bare LF comes back with CRLF.
   deliver(address, "Subject: lf\nFrom: a@example.org\n\nbody\n");
   auto lf = list(address, Folder::inbox);
