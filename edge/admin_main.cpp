@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "edge/app.h"
+#include "native/imap/dovecot_config.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
 
@@ -108,7 +109,29 @@ int main(int argc, char** argv) {
   client_rotate->add_option("--company", company, "company slug")->required();
   client_rotate->add_option("--id", id, "client id (cli_...)")->required();
 
+  native::imap::DovecotLayout dovecot;
+  auto* dovecot_cmd = cli.add_subcommand("dovecot", "the IMAP server of the mailboxes")->require_subcommand(1);
+  auto* dovecot_install = dovecot_cmd->add_subcommand(
+      "install",
+      "create Dovecot's folders and dovecot.conf (docs/mailboxes.md); then run `dovecot -c <dir>/dovecot.conf` "
+      "and start edge with --mail-dovecot-dir <dir> --mail-imap <address>:<port>");
+  dovecot_install->add_option("--dir", dovecot.base_dir, "Dovecot's folder, absolute, at most 64 bytes")
+      ->required();
+  dovecot_install->add_option("--listen", dovecot.listen_address, "IMAP address")->capture_default_str();
+  dovecot_install->add_option("--port", dovecot.imap_port, "IMAP port")->capture_default_str();
+  dovecot_install->add_option("--mail-user", dovecot.mail_uid, "owner of the mail folders (not root), e.g. vmail")
+      ->required();
+  dovecot_install->add_option("--mail-group", dovecot.mail_gid, "group of the mail folders")->required();
+
   CLI11_PARSE(cli, argc, argv);
+
+  if (dovecot_install->parsed()) {
+    if (auto st = native::imap::validate_layout(dovecot); !st.ok()) return out.fail(st.error());
+    if (auto st = native::imap::install_dovecot_layout(dovecot); !st.ok()) return out.fail(st.error());
+    const auto paths = native::imap::dovecot_paths(dovecot);
+    return out.ok(json::object{{"config", paths.config_file}, {"usersFile", paths.users_file}},
+                  "installed " + paths.config_file + "; start Dovecot with: dovecot -c " + paths.config_file + "\n");
+  }
 
   native::SystemClock clock;
   native::SystemRandom random;
