@@ -1,5 +1,6 @@
 #include "native/imap/dovecot_config.h"
 
+#include <filesystem>
 #include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
@@ -224,8 +225,10 @@ core::Status install_dovecot_layout(const DovecotLayout& layout) {
   DovecotPaths p = dovecot_paths(layout);
   uid_t me = ::geteuid();
   gid_t my_group = ::getegid();
-  if (::mkdir(layout.base_dir.c_str(), 0755) != 0 && errno != EEXIST)
-    return storage_error("create", layout.base_dir, errno);
+  // Missing parents are created too (an operator names a fresh folder).
+  std::error_code ec;
+  std::filesystem::create_directories(layout.base_dir, ec);
+  if (ec) return storage_error("create", layout.base_dir, ec.value());
   // Dovecot's unprivileged processes must be able to pass through the base folder.
   CORE_TRY(make_dir(layout.base_dir, me, my_group, 0755));
   CORE_TRY(make_dir(p.auth_dir, me, *auth_gid, 02750));

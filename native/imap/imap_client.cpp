@@ -27,11 +27,17 @@ core::Error not_found(Folder folder, std::uint32_t uid) {
                           "no message with UID " + std::to_string(uid) + " in " + folder_name(folder));
 }
 
+// The command's name for messages: "SELECT", "UID FETCH".
+std::string command_name(const std::string& command) {
+  auto end = command.find(' ', command.starts_with("UID ") ? 4 : 0);
+  return command.substr(0, end);
+}
+
 // Runs `command` and turns a NO or BAD completion into `imap_error`.
 core::Result<CommandResult> run_ok(ImapConnection& connection, const std::string& command) {
   auto result = connection.run(command);
   if (!result.ok()) return result.error();
-  if (!result->ok()) return failed(command.substr(0, command.find(' ')), *result);
+  if (!result->ok()) return failed(command_name(command), *result);
   return result;
 }
 
@@ -183,7 +189,9 @@ core::Status mark_read(const ImapAccount& account, Folder folder, std::uint32_t 
       return r.name == "SEARCH" &&
              std::any_of(r.data.begin(), r.data.end(), [&](const ImapValue& v) { return v.number() == uid; });
     });
+    connection->logout();
     if (!exists) return not_found(folder, uid);
+    return {};
   }
   connection->logout();
   return {};

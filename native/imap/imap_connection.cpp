@@ -8,6 +8,7 @@
 #include <climits>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 namespace native::imap {
 namespace {
@@ -42,6 +43,7 @@ struct ImapConnection::State {
   ResponseFramer framer;
   unsigned next_tag = 1;
   std::string bye;  // text of an untagged BYE, to explain the close that follows
+  std::vector<char> chunk = std::vector<char>(std::size_t{1} << 16);
 
   // Waits until the socket is ready for `events` or the deadline passes.
   core::Status wait(short events) {
@@ -70,7 +72,6 @@ struct ImapConnection::State {
   }
 
   core::Result<ImapResponse> receive() {
-    char chunk[1 << 16];
     for (;;) {
       auto framed = framer.next();
       if (!framed.ok()) return framed.error();
@@ -81,7 +82,7 @@ struct ImapConnection::State {
         return parsed;
       }
       std::size_t received = 0;
-      CURLcode rc = curl_easy_recv(curl.get(), chunk, sizeof chunk, &received);
+      CURLcode rc = curl_easy_recv(curl.get(), chunk.data(), chunk.size(), &received);
       if (rc == CURLE_AGAIN) {
         CORE_TRY(wait(POLLIN));
         continue;
@@ -89,7 +90,7 @@ struct ImapConnection::State {
       if (rc != CURLE_OK) return imap_error(where, std::string("receive failed: ") + curl_easy_strerror(rc));
       if (received == 0)
         return imap_error(where, bye.empty() ? "connection closed by the server" : "server closed: " + bye);
-      framer.append(std::string_view(chunk, received));
+      framer.append(std::string_view(chunk.data(), received));
     }
   }
 
@@ -125,7 +126,11 @@ core::Result<ImapConnection> ImapConnection::open(const ImapAccount& account) {
   auto state = std::make_unique<State>();
   state->deadline = Clock::now() + account.timeout;
   state->where = url_host(account.host) + ":" + std::to_string(account.port);
-  if (account.port < 1 || account.port > 65535 || account.host.empty())
+  bool host_ok = !account.host.empty() && std::all_of(account.host.begin(), account.host.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '-' || c == ':';
+  });
+  if (account.port < 1 || account.port > 65535 || !host_ok)
     return imap_error(state->where, "invalid host or port");
   state->curl.reset(curl_easy_init());
   CURL* curl = state->curl.get();

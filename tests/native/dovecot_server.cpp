@@ -201,9 +201,13 @@ Delivery DovecotServer::deliver(const std::string& address, const std::string& r
   return delivery;
 }
 
+std::string DovecotServer::log() const {
+  return read_file(paths().log_file);
+}
+
 std::string DovecotServer::log_tail() const {
-  std::string log = read_file(paths().log_file);
-  return log.size() > 2000 ? log.substr(log.size() - 2000) : log;
+  std::string all = log();
+  return all.size() > 2000 ? all.substr(all.size() - 2000) : all;
 }
 
 void DovecotServer::wait_for_passwd_reload() {

@@ -47,7 +47,8 @@ class DovecotServer {
   Delivery deliver(const std::string& address, const std::string& raw_message,
                    const std::string& sender = "sender@example.org") const;
 
-  // The end of Dovecot's log, for failure messages.
+  // Dovecot's log, and its last 2000 bytes for failure messages.
+  std::string log() const;
   std::string log_tail() const;
 
   // Sleeps past the next whole second. Dovecot looks at a passwd-file at most once a second, so a file

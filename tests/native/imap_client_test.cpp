@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -184,6 +185,16 @@ TEST_CASE("fetch returns the exact delivered bytes and leaves the message unread
   CHECK(*fetched == raw);
   CHECK(list(address, Folder::inbox)[0].unread);
 
+  // Several megabytes arrive in many reads; a 300 KB line needs no line buffer of that size.
+  std::string big = message("big", filler(3 << 20) + std::string(300 << 10, 'y') + "\r\n");
+  deliver(address, big);
+  auto big_uid = list(address, Folder::inbox)[0].uid;
+  auto big_fetched = native::imap::fetch_message(server().account(address), Folder::inbox, big_uid);
+  REQUIRE(big_fetched.ok());
+  CHECK(big_fetched->size() == big.size());
+  CHECK(*big_fetched == big);
+  REQUIRE(native::imap::move_to_trash(server().account(address), Folder::inbox, big_uid).ok());
+
   // Dovecot stores LF and serves CRLF: a message delivered with bare LF comes back with CRLF.
   deliver(address, "Subject: lf\nFrom: a@example.org\n\nbody\n");
   auto lf = list(address, Folder::inbox);
@@ -340,12 +351,13 @@ TEST_CASE("rewriting the users file adds, changes and removes mailboxes without 
 TEST_CASE("calls from many threads at once each get their own session") {
   const std::string address = "threads@example.test";
   for (int i = 0; i < 3; ++i) deliver(address, message("m" + std::to_string(i), "x\r\n"));
+  auto account = server().account(address);  // doctest assertions stay on this thread
   std::atomic<int> good{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&] {
       for (int i = 0; i < 3; ++i) {
-        auto listed = native::imap::list_messages(server().account(address), Folder::inbox, true);
+        auto listed = native::imap::list_messages(account, Folder::inbox, true);
         if (listed.ok() && listed->size() == 3) ++good;
       }
     });
@@ -361,6 +373,10 @@ TEST_CASE("no server or a wrong master password is imap_error") {
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().code == "imap_error");
 
+  auto odd_host = account;
+  odd_host.host = "127.0.0.1/INBOX";
+  CHECK(native::imap::list_messages(odd_host, Folder::inbox, std::nullopt).error().code == "imap_error");
+
   auto wrong = account;
   wrong.password = "not the master password";
   auto denied = native::imap::fetch_message(wrong, Folder::inbox, 1);
@@ -373,4 +389,12 @@ TEST_CASE("no server or a wrong master password is imap_error") {
   auto late = native::imap::mark_read(wrong, Folder::inbox, 1);
   REQUIRE_FALSE(late.ok());
   CHECK(late.error().message.find("timed out") != std::string::npos);
+}
+
+TEST_CASE("Dovecot logged no warning or error while serving this suite") {
+  std::string log = server().log();
+  INFO(log);
+  CHECK(log.find(": Warning:") == std::string::npos);
+  CHECK(log.find(": Error:") == std::string::npos);
+  CHECK(log.find(": Fatal:") == std::string::npos);
 }
