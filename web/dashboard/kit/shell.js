@@ -8,10 +8,12 @@
 // A page module's default export is `mount(ctx)` (may be async; may answer a cleanup function). ctx holds:
 //   t (translator with t.number/t.dateTime/t.relative), lang, api (kit/api.js, with the session's CSRF token),
 //   session, company {slug, name, role, permissions}, route {slug, product, page, rest, query}, root (the
-//   page's element), href(page, ...rest) and link(path) for URLs, navigate(url, {replace}), setQuery(params)
+//   page's element), href(page, ...rest) for URLs, navigate(url, {replace}), setQuery(params)
 //   (rewrites the query without a reload), signal (aborted when the page is left), reportError(error) (the
-//   banner), toast(text), setDirty(bool) (asks before leaving with unsaved changes), setTitle(text),
-//   can(permission) (the membership's rule: owners and admins may do everything).
+//   banner), clearError(), toast(text), setDirty(bool) (asks before leaving with unsaved changes),
+//   setTitle(text).
+// Actions are not hidden by permission: the server decides, and its 403 shows where the action was taken.
+// (The rule is core's `allows`, in @platform/core, should a page want to grey actions out.)
 import { createApi } from './api.js';
 import { h, mount } from './dom.js';
 import { createI18n, rememberLang, resolveLang } from './i18n.js';
@@ -229,7 +231,6 @@ export async function startDashboard({ products, root = document.getElementById(
       root: page,
       signal,
       href: (pageId, ...rest) => dashboardPath(company.slug, product.id, pageId, ...rest),
-      link: (path) => path + (route.query.has('lang') ? `?lang=${lang}` : ''),
       navigate: (url, options) => navigate(url, options),
       setQuery(params, { replace = true } = {}) {
         const url = new URL(location.href);
@@ -251,11 +252,6 @@ export async function startDashboard({ products, root = document.getElementById(
       },
       setTitle(text) {
         document.title = `${text} · ${company.name} · ${t('kit.brand')}`;
-      },
-      can(permission) {
-        if (company.role === 'owner' || company.role === 'admin') return true;
-        const [resource] = permission.split('.');
-        return (company.permissions ?? []).some((p) => p === permission || p === `${resource}.manage`);
       },
     };
     try {

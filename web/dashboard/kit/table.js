@@ -1,6 +1,7 @@
 // Tables: a plain one over rows in hand, and a paged one that loads each page from a list endpoint
 // (limit/skip, X-Total-Count). Both show an empty state instead of an empty table. On narrow screens the rows
 // turn into stacked cards: each cell carries its column's label (kit.css).
+import { describeError } from './api.js';
 import { append, h, icon, mount } from './dom.js';
 import { icons } from './icons.js';
 import { button, emptyState, loadingBlock } from './ui.js';
@@ -95,15 +96,18 @@ export function pagedTable({ t, columns, load, limit = 50, skip = 0, empty, capt
       if (error?.name === 'AbortError' || signal.aborted) return;
       element.classList.remove('is-loading');
       element.setAttribute('aria-busy', 'false');
+      // Not allowed is not worth retrying: the page says so instead.
+      const forbidden = error?.status === 403;
       element.replaceChildren(
         h(
           'div',
-          { class: 'table-failed', role: 'alert' },
+          { class: 'table-failed', role: 'alert', dataset: { status: error?.status ?? '' } },
           icon(icons.alert),
-          h('span', null, t('kit.table.failed')),
-          button(t('kit.retry'), { variant: 'secondary', icon: icons.refresh, onclick: () => show(current) }),
+          h('span', null, forbidden ? describeError(error, t) : t('kit.table.failed')),
+          forbidden ? null : button(t('kit.retry'), { variant: 'secondary', icon: icons.refresh, onclick: () => show(current) }),
         ),
       );
+      if (forbidden) return;
       onError?.(error);
       return;
     }

@@ -123,7 +123,7 @@ export function tabs(items, selected, onSelect, { label, className } = {}) {
         },
       },
       item.label,
-      item.badge ? h('span', { class: 'tab-badge' }, item.badge) : null,
+      item.badge ? h('span', { class: 'tab-badge', title: item.badgeLabel ?? null }, item.badge) : null,
     ),
   );
   list.append(...buttons);

@@ -299,7 +299,7 @@ export default async function templateEditor(ctx, id) {
     mount(
       tabBar,
       tabs(
-        locales.map((l) => ({ id: l, label: localeName(t, l), badge: localeProblems[l] ? '!' : null })),
+        locales.map((l) => ({ id: l, label: localeName(t, l), badge: localeProblems[l] ? '!' : null, badgeLabel: t('mail.editor.tabError') })),
         tab,
         (next) => {
           tab = next;
@@ -313,8 +313,24 @@ export default async function templateEditor(ctx, id) {
     );
   }
 
-  function setLocalized(on) {
+  async function setLocalized(on) {
     if (on === localized) return;
+    if (!on) {
+      // One text for every language: the one of the tab on screen. Others that differ are dropped: ask.
+      const differ = FIELDS.some((f) => new Set(locales.map((l) => slots[f][l] ?? '').filter(Boolean)).size > 1);
+      const ok =
+        !differ ||
+        (await confirmDialog({
+          title: t('mail.editor.toSingleTitle'),
+          text: t('mail.editor.toSingleText', { language: localeName(t, tab) }),
+          confirmLabel: t('mail.editor.toSingleConfirm'),
+          cancelLabel: t('kit.cancel'),
+        }));
+      if (!ok) {
+        languageSwitch.select('localized');
+        return;
+      }
+    }
     if (on) {
       for (const f of FIELDS) {
         const text = slots[f][ALL] ?? '';
@@ -490,7 +506,7 @@ export default async function templateEditor(ctx, id) {
       for (const button_ of tabBar.querySelectorAll('[role="tab"]')) {
         const badge = button_.querySelector('.tab-badge');
         const has = localeProblems[button_.dataset.tab];
-        if (has && !badge) button_.append(h('span', { class: 'tab-badge' }, '!'));
+        if (has && !badge) button_.append(h('span', { class: 'tab-badge', title: t('mail.editor.tabError') }, '!'));
         if (!has && badge) badge.remove();
       }
     }
