@@ -520,6 +520,27 @@ describe('mail dashboard', { timeout: 120_000 }, () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('platform.dashboard.lang')), 'en');
   });
 
+  test("a browser whose language is Turkish gets Turkish without ?lang (a fresh profile: nothing remembered)", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumBin, headless: true, args: chromiumFlags });
+    try {
+      const turkish = await browser.newContext({ locale: 'tr-TR', viewport: { width: 1100, height: 800 } });
+      const other = await turkish.newPage();
+      await other.goto(dashboard('suppressions'));
+      // The sign-in page speaks Turkish too (Accept-Language), then the dashboard.
+      assert.equal(await other.locator('h1').textContent(), 'Giriş yap');
+      await other.fill('#email', EMAIL);
+      await other.fill('#password', PASSWORD);
+      await other.click('button[type="submit"]');
+      await other.waitForSelector('.page-body[data-page="mail/suppressions"]');
+      assert.equal(await other.locator('html').getAttribute('lang'), 'tr');
+      assert.equal(await other.locator('.nav-link[aria-current="page"]').textContent(), 'Engellenenler');
+      assert.equal(await other.locator('.lang-switch [aria-pressed="true"]').textContent(), 'TR');
+      await turkish.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('the company switcher, unknown pages and narrow screens', async () => {
     await page.goto(dashboard('domains'));
     await pageReady('mail/domains');
