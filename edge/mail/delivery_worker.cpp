@@ -117,7 +117,8 @@ Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcp
     }
     targets = std::move(*mx);
   }
-  Attempt last{{SmtpOutcome::Kind::transient, 0, "no mail server to try"}, ""};
+  Attempt last;
+  last.outcome.reply = "no mail server to try";
   for (const auto& t : targets) {
     last.outcome = native::mail::smtp_send(t, from, rcpt, message,
                                            std::chrono::milliseconds(app.config.mail.smtp_timeout_ms), helo_name(app));
