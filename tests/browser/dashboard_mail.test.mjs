@@ -544,6 +544,27 @@ describe('mail dashboard', { timeout: 120_000 }, () => {
     }
   });
 
+  test('a 429 shows in the banner with its Retry-After counted down, and the list offers to try again', async () => {
+    // The edge's limit is 100 requests a second per user: the refusal is made here, in its exact shape.
+    const route = new RegExp(`/api/companies/${SLUG}/domains\\?`);
+    await page.route(route, (r) =>
+      r.fulfill({
+        status: 429,
+        headers: { 'retry-after': '3', 'content-type': 'application/json' },
+        body: JSON.stringify({ data: null, error: 'rate limit exceeded' }),
+      }),
+    );
+    await page.goto(dashboard('domains'));
+    await page.waitForSelector('.banner[data-kind="rate-limited"]');
+    assert.equal(await page.locator('.banner-text').textContent(), 'Too many requests. Try again in 3 seconds.');
+    await page.waitForFunction(() => document.querySelector('.banner-text')?.textContent.includes('2 seconds'));
+    assert.equal(await page.locator('.table-failed').isVisible(), true);
+    expectedRefusals.push(`429 GET /api/companies/${SLUG}/domains`);
+    await page.unroute(route);
+    await page.click('.table-failed button');
+    await page.waitForSelector(`tr[data-domain="${DOMAIN}"]`);
+  });
+
   test('the company switcher, unknown pages and narrow screens', async () => {
     await page.goto(dashboard('domains'));
     await pageReady('mail/domains');
