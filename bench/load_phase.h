@@ -4,12 +4,15 @@
 // store's durable-commit counters.
 
 #include <httplib.h>
+#include <spdlog/spdlog.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,6 +25,26 @@
 namespace bench {
 
 using Clock = std::chrono::steady_clock;
+
+// The configuration of a benchmark's in-process edge: loopback port 0, data in `data` (an empty folder; when
+// empty, a new one under ./build named after `name`, printed), `server_threads` workers, and the per-token
+// rate limit lifted so the clients measure the server, not the limiter.
+inline edge::Config load_config(std::string data, const char* name, int server_threads) {
+  if (data.empty()) {
+    std::filesystem::create_directories("build");
+    std::string tmpl = (std::filesystem::absolute("build") / (std::string(name) + "-XXXXXX")).string();
+    data = ::mkdtemp(tmpl.data());
+  }
+  std::printf("data directory: %s\n", data.c_str());
+  edge::Config config;
+  config.listen_host = "127.0.0.1";
+  config.listen_port = 0;
+  config.data_dir = data;
+  config.threads = static_cast<std::size_t>(server_threads);
+  config.rate_limit = {1'000'000'000, 1000};
+  spdlog::set_level(spdlog::level::warn);  // no log line per request
+  return config;
+}
 
 inline double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();

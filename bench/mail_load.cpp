@@ -156,22 +156,9 @@ int main(int argc, char** argv) {
   cli.add_option("--phases", phases, "comma-separated: raw,template,deliver");
   CLI11_PARSE(cli, argc, argv);
 
-  if (data.empty()) {
-    std::filesystem::create_directories("build");
-    std::string tmpl = (std::filesystem::absolute("build") / "mail-load-XXXXXX").string();
-    data = ::mkdtemp(tmpl.data());
-  }
-  std::printf("data directory: %s\n", data.c_str());
-
-  edge::Config config;
-  config.listen_host = "127.0.0.1";
-  config.listen_port = 0;
-  config.data_dir = data;
-  config.threads = static_cast<std::size_t>(server_threads);
-  config.rate_limit = {1'000'000'000, 1000};
+  edge::Config config = bench::load_config(data, "mail-load", server_threads);
   config.mail.rate_limit = {1'000'000'000, 1000};
   config.mail.delivery_workers = 0;  // the send phases measure accepting alone
-  spdlog::set_level(spdlog::level::warn);
   native::SystemClock clock;
   native::SystemRandom random;
   auto server = edge::EdgeServer::start(config, clock, random);

@@ -7,6 +7,7 @@
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/signin_routes.h"
 #include "edge/mail/mail_routes.h"
+#include "edge/mail/mailboxes.h"
 #include "edge/oauth/oauth_routes.h"
 #include "edge/pages/layout.h"
 #include "edge/platform/client_address.h"
@@ -77,6 +78,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   mail::register_mail_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
+  // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.
+  if (auto synced = mail::sync_dovecot(*app); !synced.ok()) return synced.error();
   return app;
 }
 

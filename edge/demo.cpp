@@ -1,5 +1,6 @@
 #include "edge/demo.h"
 
+#include "edge/mail/mail_demo.h"
 #include "edge/restaurant/restaurant_demo.h"
 
 #include <sys/stat.h>
@@ -49,6 +50,7 @@ core::Result<DemoCredentials> seed_demo(App& app) {
   d.access_token = token->plaintext;
   auto restaurant = restaurant::seed_restaurant_demo(app, d.company_slug, d.access_token);
   if (!restaurant.ok()) return restaurant.error();
+  if (auto mail = mail::seed_mail_demo(app, company->id); !mail.ok()) return mail.error();
   {
     std::ofstream out(path, std::ios::trunc);
     out << json::serialize(json::object{{"company", d.company_slug},

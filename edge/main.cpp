@@ -111,6 +111,12 @@ int main(int argc, char** argv) {
   cli.add_option("--mail-smtp-timeout-ms", config.mail.smtp_timeout_ms, "longest SMTP conversation per attempt")
       ->envname("EDGE_MAIL_SMTP_TIMEOUT_MS")
       ->capture_default_str();
+  cli.add_option("--mail-imap", config.mail.imap_address,
+                 "IMAP server of the mailboxes (Dovecot), host:port; empty: no mailboxes")
+      ->envname("EDGE_MAIL_IMAP");
+  cli.add_option("--mail-dovecot-dir", config.mail.dovecot_dir,
+                 "Dovecot's folder (docs/mailboxes.md): the edge writes its users and master-users files")
+      ->envname("EDGE_MAIL_DOVECOT_DIR");
   cli.add_option("--mail-recheck-interval-s", config.mail.recheck_interval_s,
                  "seconds between background checks of pending sending domains")
       ->envname("EDGE_MAIL_RECHECK_INTERVAL_S")

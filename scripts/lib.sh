@@ -13,7 +13,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # dnsmasq-base, not dnsmasq: the binary the DNS tests start on a free port, without the system service that
 # `dnsmasq` enables and starts on port 53 (under sysvinit a failed start there fails the whole install).
 PACKAGES=(
-  g++ cmake ninja-build pkg-config git ca-certificates
+  g++ cmake ninja-build pkg-config git ca-certificates curl
   libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev libbearssl-dev
   libcli11-dev libspdlog-dev libfmt-dev libhowardhinnant-date-dev tzdata
   libldns-dev dnsmasq-base

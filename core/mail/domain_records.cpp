@@ -7,12 +7,12 @@
 namespace core::mail {
 namespace {
 
-std::string dkim_target(const SendingDomain& domain, const MailDnsSetup& setup, std::string_view selector) {
-  return std::string(selector) + "." + domain.dkim_tag + "." + setup.dkim_zone;
+std::string dkim_target(std::string_view dkim_tag, const MailDnsSetup& setup, std::string_view selector) {
+  return std::string(selector) + "." + std::string(dkim_tag) + "." + setup.dkim_zone;
 }
 
 std::string dkim_key_record(const SendingDomain& domain) {
-  return "v=DKIM1; k=rsa; p=" + domain.dkim_public_key_base64;
+  return dkim_key_record_value(domain.dkim_public_key_base64);
 }
 
 // A DNS name as compared: case-insensitive, a trailing dot ignored.
@@ -74,7 +74,7 @@ std::vector<DnsRecord> domain_records(const SendingDomain& domain, const MailDns
   out.push_back({"TXT", domain.name, "v=spf1 include:" + setup.spf_include + " ~all"});
   for (const char* selector : kDkimSelectors)
     out.push_back({"CNAME", std::string(selector) + "._domainkey." + domain.name,
-                   dkim_target(domain, setup, selector)});
+                   dkim_target(domain.dkim_tag, setup, selector)});
   out.push_back({"TXT", "_dmarc." + domain.name, "v=DMARC1; p=none;"});
   return out;
 }
@@ -101,7 +101,7 @@ DomainChecks check_domain(const SendingDomain& domain, const MailDnsSetup& setup
   }
   checks.spf = spf_records == 1 && spf_ok;
 
-  const std::string target = dkim_target(domain, setup, kDkimSelectors[0]);
+  const std::string target = dkim_target(domain.dkim_tag, setup, kDkimSelectors[0]);
   for (const std::string& cname : found.s1_cname) checks.dkim = checks.dkim || same_name(cname, target);
   for (const std::string& txt : found.s1_txt) {
     auto v = tag_value(txt, "v");
@@ -137,6 +137,15 @@ const char* to_string(DomainStatus status) {
 DomainStatus domain_status(const DomainChecks& checks, std::int64_t created_at_ms, std::int64_t now_ms) {
   if (checks.all()) return DomainStatus::verified;
   return now_ms - created_at_ms < kDomainPropagationMs ? DomainStatus::pending : DomainStatus::failed;
+}
+
+std::string dkim_key_record_value(std::string_view public_key_base64) {
+  return "v=DKIM1; k=rsa; p=" + std::string(public_key_base64);
+}
+
+DnsRecord dkim_zone_record(std::string_view dkim_tag, std::string_view selector,
+                           std::string_view public_key_base64, const MailDnsSetup& setup) {
+  return {"TXT", dkim_target(dkim_tag, setup, selector), dkim_key_record_value(public_key_base64)};
 }
 
 }  // namespace core::mail

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core::mail {
@@ -43,6 +44,15 @@ std::vector<DnsRecord> domain_records(const SendingDomain& domain, const MailDns
 // The mail-product checklist: the same, plus DKIM as a TXT at `s1._domainkey` (for DNS hosts that cannot
 // point a CNAME there) and an MX record (only to receive mail in platform mailboxes).
 std::vector<DnsRecord> domain_checklist(const SendingDomain& domain, const MailDnsSetup& setup);
+
+// The TXT value that publishes a DKIM key (RFC 6376 §3.6.1): `v=DKIM1; k=rsa; p=<base64 DER key>`.
+std::string dkim_key_record_value(std::string_view public_key_base64);
+
+// What the platform's DKIM zone serves for one selector of a domain, where that domain's
+// `<selector>._domainkey` CNAME points: TXT `<selector>.<dkim_tag>.<dkim_zone>` with the key's value. The
+// deployment publishes these (`edge-admin mail dkim-zone`).
+DnsRecord dkim_zone_record(std::string_view dkim_tag, std::string_view selector,
+                           std::string_view public_key_base64, const MailDnsSetup& setup);
 
 // What a resolver found; an empty list for a name with no record of that type (NXDOMAIN or NODATA). TXT
 // values are the concatenation of their character-strings (RFC 7208 §3.3).

@@ -20,6 +20,8 @@ namespace {
 using core::mail::DomainStatus;
 
 constexpr const char* kRecheckPrefix = "domain-recheck/";
+// dkim-tag/<tag> -> "<company id>/<domain id>": every domain whose keys the DKIM zone serves.
+constexpr const char* kTagPrefix = "dkim-tag/";
 
 std::string recheck_key(std::string_view company_id, std::string_view id) {
   return std::string(kRecheckPrefix) + std::string(company_id) + "/" + std::string(id);
@@ -159,6 +161,7 @@ core::Result<Domain> create_domain(App& app, std::string_view company_id, std::s
     put_object(txn, app.mail_table, company_key(company_id, "domain", d.id), to_record(d));
     txn.put(app.mail_table, name_key, d.id);
     txn.put(app.mail_table, recheck_key(company_id, d.id), "");
+    txn.put(app.mail_table, kTagPrefix + d.dkim_tag, std::string(company_id) + "/" + d.id);
     return {};
   });
   if (!st.ok()) return st.error();
@@ -195,6 +198,7 @@ core::Status delete_domain(App& app, std::string_view company_id, std::string_vi
     txn.erase(app.mail_table, key);
     txn.erase(app.mail_table, company_key(company_id, "domain-name", record::str(*rec, "name")));
     txn.erase(app.mail_table, recheck_key(company_id, id));
+    txn.erase(app.mail_table, kTagPrefix + record::str(*rec, "dkimTag"));
     return {};
   });
 }
@@ -240,6 +244,27 @@ core::Result<std::size_t> recheck_pending_domains(App& app) {
       spdlog::info("domain {} of company {} is now {}", d->name, company_id, core::mail::to_string(d->status));
   }
   return checked;
+}
+
+core::Result<std::vector<core::mail::DnsRecord>> dkim_zone_records(App& app) {
+  std::vector<core::mail::DnsRecord> out;
+  const auto setup = dns_setup(app);
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    out.clear();
+    txn.scan(app.mail_table, kTagPrefix, [&](std::string_view, std::string_view owner) {
+      auto slash = owner.find('/');
+      if (slash == std::string_view::npos) return true;
+      auto rec = get_object(txn, app.mail_table, company_key(owner.substr(0, slash), "domain", owner.substr(slash + 1)));
+      if (!rec) return true;
+      const Domain d = domain_from_record(*rec);
+      for (const auto& k : d.keys) out.push_back(core::mail::dkim_zone_record(d.dkim_tag, k.selector, k.public_key, setup));
+      return true;
+    });
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return out;
 }
 
 core::Result<std::string> dkim_private_key(const App& app, const Domain& d) {

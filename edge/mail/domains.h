@@ -60,6 +60,10 @@ core::Result<Domain> verify_domain(App& app, std::string_view company_id, std::s
 // One pass of the background re-check: verifies every domain still pending. Returns how many were checked.
 core::Result<std::size_t> recheck_pending_domains(App& app);
 
+// Every record the platform's DKIM zone must serve (core::mail::dkim_zone_record), for every domain of every
+// company, ordered by name: what the deployment's DNS publishes under Config::Mail::dkim_zone.
+core::Result<std::vector<core::mail::DnsRecord>> dkim_zone_records(App& app);
+
 // The PEM of the signing selector (s1), unsealed. Errors: `sealed_invalid`, `not_found`.
 core::Result<std::string> dkim_private_key(const App& app, const Domain& d);
 

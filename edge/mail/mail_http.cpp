@@ -22,7 +22,8 @@ void add_mail_route(App& app, const std::string& method, std::string_view path, 
       auto decision = app.mail_limiter.take(ctx.principal().id, app.clock.now_ms());
       if (!decision.allowed) return envelope_rate_limited(decision.retry_after_seconds);
       std::string_view target = target_param.empty() ? std::string_view() : req.param(target_param);
-      if (!ctx.principal().allows(permission, target)) return missing_permission(permission);
+      if (!permission.empty() && !ctx.principal().allows(permission, target))
+        return missing_permission(permission);
       return (*shared)(req, ctx);
     };
   };

@@ -36,7 +36,8 @@ using MailHandler = std::function<Response(Request&, const MailContext&)>;
 
 // Registers `method` `path` (e.g. "/domains/{id}") in the three forms. `permission` is the plain name the
 // route needs (`domains.view`); `target_param` names the path parameter holding the resource a scoped
-// permission may name (`domains.domain:<id>`).
+// permission may name (`domains.domain:<id>`). An empty `permission` leaves the check to the handler (the
+// inbox, whose scope `inbox.mailbox:<email>` names a query parameter).
 void add_mail_route(App& app, const std::string& method, std::string_view path, std::string permission,
                     MailHandler handler, std::string target_param = {}, RouteOptions options = {});
 

@@ -10,6 +10,8 @@ namespace edge::mail {
 void register_domain_routes(App& app);
 void register_template_routes(App& app);
 void register_send_routes(App& app);
+void register_mailbox_routes(App& app);
+void register_inbox_routes(App& app);
 void register_suppression_routes(App& app);
 void register_log_routes(App& app);
 void register_analytics_routes(App& app);

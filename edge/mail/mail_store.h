@@ -6,6 +6,7 @@
 //   c/<cid>/domain/<id>                  sending domain (DKIM private keys sealed)
 //   c/<cid>/domain-name/<name>           -> domain id (one domain name once per company)
 //   domain-recheck/<cid>/<id>            pending domains the background re-checks
+//   dkim-tag/<tag>                       -> <cid>/<domain id>: the keys the platform's DKIM zone serves
 //   c/<cid>/template/<id>                template
 //   c/<cid>/log/<id>                     mail log: one per send, with its recipients and timeline
 //   c/<cid>/body/<id>                    what a send delivers (rendered subject, html, text, attachments)

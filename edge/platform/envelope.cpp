@@ -31,6 +31,7 @@ int status_for(const core::Error& error) {
   // An upstream the platform asked (a DNS resolver, an IMAP server) failed: the reason is no secret and
   // tells the caller whether to retry.
   if (c == "dns_error" || c == "imap_error") return 502;
+  if (c == "unavailable") return 503;
   return 400;
 }
 

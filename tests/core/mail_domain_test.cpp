@@ -134,3 +134,17 @@ TEST_CASE("a domain is verified when every check passes, pending for 60 minutes 
   CHECK(std::string(to_string(DomainStatus::verified)) == "verified");
   CHECK(std::string(to_string(DomainStatus::failed)) == "failed");
 }
+
+TEST_CASE("the platform's DKIM zone serves each selector's key where the domain's CNAME points") {
+  auto r = dkim_zone_record("k7q2", "s2", "MIIBkey", kSetup);
+  CHECK(r == DnsRecord{"TXT", "s2.k7q2.dkim.mail.platform.test", "v=DKIM1; k=rsa; p=MIIBkey"});
+  // The same name the API asks the customer to point s1 at, and the same value the checklist's TXT form has.
+  auto s1 = dkim_zone_record(kDomain.dkim_tag, "s1", kDomain.dkim_public_key_base64, kSetup);
+  bool cname_matches = false, txt_matches = false;
+  for (const auto& rec : domain_checklist(kDomain, kSetup)) {
+    cname_matches |= rec.type == "CNAME" && rec.name == "s1._domainkey.acme.com" && rec.value == s1.name;
+    txt_matches |= rec.type == "TXT" && rec.name == "s1._domainkey.acme.com" && rec.value == s1.value;
+  }
+  CHECK(cname_matches);
+  CHECK(txt_matches);
+}

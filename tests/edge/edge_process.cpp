@@ -15,6 +15,21 @@
 extern char** environ;
 
 namespace testing {
+
+core::json::object parse_object(const std::string& text) {
+  auto v = core::parse_json_object(text);
+  REQUIRE_MESSAGE(v.ok(), "not a JSON object: " << text);
+  return *v;
+}
+
+httplib::Client client_for(int port, const std::string& token) {
+  httplib::Client c("127.0.0.1", port);
+  c.set_bearer_token_auth(token);
+  c.set_tcp_nodelay(true);
+  c.set_connection_timeout(2, 0);
+  c.set_read_timeout(5, 0);
+  return c;
+}
 namespace {
 std::string read_file(const std::string& path) {
   std::ifstream in(path);

@@ -2,12 +2,22 @@
 // The edge and edge-admin executables as an operator runs them, for process-level tests: a command line with
 // its output, and an edge process started on a free port whose standard output and error go to files.
 
+#include <httplib.h>
 #include <sys/types.h>
 
 #include <string>
 #include <vector>
 
+#include "core/json.h"
+
 namespace testing {
+
+// The body of an answer that must be a JSON object (a test failure otherwise, quoting it).
+core::json::object parse_object(const std::string& text);
+
+// A client of a process-level test: keep-alive off by default, Nagle off, bearer `token`, short timeouts
+// (a killed server must fail the request, not hang it).
+httplib::Client client_for(int port, const std::string& token);
 
 struct Run {
   int exit_code = -1;

@@ -25,12 +25,8 @@ TEST_SUITE_BEGIN("mail");
 
 namespace {
 namespace json = core::json;
-
-json::object parse_object(const std::string& text) {
-  auto v = core::parse_json_object(text);
-  REQUIRE_MESSAGE(v.ok(), "not a JSON object: " << text);
-  return *v;
-}
+using testing::client_for;
+using testing::parse_object;
 
 std::string admin_token(const std::string& data) {
   std::string admin = std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + data + " ";
@@ -42,14 +38,6 @@ std::string admin_token(const std::string& data) {
   return std::string(parse_object(made.out).at("token").as_string());
 }
 
-httplib::Client client_for(int port, const std::string& token) {
-  httplib::Client c("127.0.0.1", port);
-  c.set_bearer_token_auth(token);
-  c.set_tcp_nodelay(true);
-  c.set_connection_timeout(2, 0);
-  c.set_read_timeout(5, 0);
-  return c;
-}
 
 }  // namespace
 

@@ -14,7 +14,6 @@
 #include "edge/mail/suppressions.h"
 #include "edge_process.h"
 #include "mail_support.h"
-#include "native/mail/dkim_key.h"
 #include "native/mail/mime_parse.h"
 
 using testing::TestEdge;
@@ -39,16 +38,26 @@ struct DeliveryEdge {
     c.mail.delivery_workers = 2;
     c.mail.retry_delays_ms = std::move(retry);
     c.mail.smtp_timeout_ms = 10'000;
+    c.mail.dkim_zone = "dkim.example.test";  // inside the test zone dnsmasq answers for
     edge = std::make_unique<TestEdge>(c);
     token = edge->token_with("acme", kAllMail);
     domain_id = verified_domain(*edge, token, "acme", "acme.example.test");
     company_id = edge->server->app().accounts->company_by_slug("acme")->id;
-    // The domain's signing key, published where python3-dkim looks for it.
-    auto d = edge::mail::find_domain(edge->server->app(), company_id, domain_id);
-    REQUIRE(d.ok());
-    zone = test_dns::DnsmasqZone::start(
-        {"--txt-record=s1._domainkey.acme.example.test," + native::mail::dkim_txt_value(d->keys[0].public_key)},
-        failure);
+    // The key as a receiver finds it: the domain's s1._domainkey CNAME (what the API asked the customer to
+    // publish) into the platform's DKIM zone, whose TXT records `edge-admin mail dkim-zone` exports.
+    auto domain = edge->get("/api/companies/acme/domains/" + domain_id, token);
+    std::vector<std::string> records;
+    for (const auto& r : domain.data().at("dnsRecords").as_array())
+      if (str(r, "type") == "CNAME") records.push_back("--cname=" + str(r, "name") + "," + str(r, "value"));
+    auto exported = testing::run(std::string(EDGE_ADMIN_BIN) + " --json --data-dir " + edge->dir.path +
+                                 "/data mail dkim-zone --dkim-zone dkim.example.test");
+    REQUIRE(exported.exit_code == 0);
+    auto zone_records = core::parse_json(exported.out);
+    REQUIRE(zone_records.ok());
+    REQUIRE(zone_records->as_array().size() == 2);  // s1 and s2
+    for (const auto& r : zone_records->as_array())
+      records.push_back("--txt-record=" + str(r, "name") + "," + str(r, "value"));
+    zone = test_dns::DnsmasqZone::start(records, failure);
     REQUIRE_MESSAGE(zone, failure);
   }
 

@@ -22,18 +22,14 @@ TEST_SUITE_BEGIN("mail");
 
 namespace {
 namespace json = core::json;
-
-json::object parse_object(const std::string& text) {
-  auto v = core::parse_json_object(text);
-  REQUIRE_MESSAGE(v.ok(), "not a JSON object: " << text);
-  return *v;
-}
+using testing::client_for;
+using testing::parse_object;
 
 std::string data_str(const json::object& envelope, const char* key) {
   return std::string(envelope.at("data").at(key).as_string());
 }
 
-// The receiver: 503 after `delay` while unhealthy, 200 at once when healthy; notes the event ids it took.
+// The receiver: 503 after 100 ms while unhealthy, 204 at once when healthy; notes the event ids it took.
 struct Receiver {
   httplib::Server server;
   std::thread thread;
@@ -65,15 +61,6 @@ struct Receiver {
     thread.join();
   }
 };
-
-httplib::Client client_for(int port, const std::string& token) {
-  httplib::Client c("127.0.0.1", port);
-  c.set_bearer_token_auth(token);
-  c.set_tcp_nodelay(true);
-  c.set_connection_timeout(2, 0);
-  c.set_read_timeout(5, 0);
-  return c;
-}
 
 }  // namespace
 

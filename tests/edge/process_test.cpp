@@ -94,6 +94,14 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(totals.at("openTabs").at("count").as_int64() == 1);
   CHECK(totals.at("overdue").at("count").as_int64() == 2);
   CHECK(totals.at("overdue").at("totalMinor").as_int64() == 825000);
+  // The mail demo: a domain waiting for its records, with the records to publish.
+  auto domains = client.Get("/api/mail/domains", bearer);
+  REQUIRE(domains);
+  REQUIRE(domains->status == 200);
+  json::value domain = parse(domains->body).at("data").at(0);
+  CHECK(domain.at("domain").as_string() == "demo-bistro.example");
+  CHECK(domain.at("status").as_string() == "pending");
+  CHECK(domain.at("dns").as_array().size() == 6);
 
   int status = edge.stop(SIGTERM);
   CHECK(WIFEXITED(status));

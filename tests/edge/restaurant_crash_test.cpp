@@ -20,17 +20,13 @@
 
 namespace {
 namespace json = core::json;
+using testing::client_for;
+using testing::parse_object;
 using namespace restaurant_test;
 
 const std::string kLokanta = "/api/restaurant/companies/lokanta";
 // The edge's flags in these tests: a rate limit the clients never reach.
 const std::vector<std::string> kEdgeFlags = {"--rate-limit", "1000000/1s"};
-
-json::object parse_object(const std::string& text) {
-  auto v = core::parse_json_object(text);
-  REQUIRE_MESSAGE(v.ok(), "not a JSON object: " << text);
-  return *v;
-}
 
 struct Attempt {
   std::string clientOrderId;
@@ -49,14 +45,6 @@ std::string lokanta_token(const std::string& data) {
   return std::string(parse_object(token_run.out).at("token").as_string());
 }
 
-httplib::Client client_for(int port, const std::string& token) {
-  httplib::Client c("127.0.0.1", port);
-  c.set_bearer_token_auth(token);
-  c.set_tcp_nodelay(true);
-  c.set_connection_timeout(2, 0);
-  c.set_read_timeout(5, 0);
-  return c;
-}
 }  // namespace
 
 TEST_CASE(
