@@ -176,7 +176,8 @@ TEST_CASE("webhook deliveries survive kill -9: every stored event reaches the en
     auto page =
         c.Get("/api/mail/webhooks/" + webhook_id + "/deliveries?limit=200&skip=" + std::to_string(skip));
     REQUIRE(page);
-    for (const auto& d : parse_object(page->body).at("data").as_array())
+    const json::object body = parse_object(page->body);
+    for (const auto& d : body.at("data").as_array())
       retried += d.at("history").as_array().front().at("statusCode") == json::value(503);
   }
   CHECK(retried > 0);
