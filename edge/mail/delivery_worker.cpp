@@ -117,7 +117,8 @@ Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcp
     }
     targets = std::move(*mx);
   }
-  Attempt last{{SmtpOutcome::Kind::transient, 0, "no mail server to try"}, ""};
+  Attempt last;
+  last.outcome.reply = "no mail server to try";
   for (const auto& t : targets) {
     last.outcome = native::mail::smtp_send(t, from, rcpt, message,
                                            std::chrono::milliseconds(app.config.mail.smtp_timeout_ms), helo_name(app));
@@ -166,6 +167,7 @@ void DeliveryWorker::stop() {
   }
   wake_dispatcher_.notify_all();
   wake_workers_.notify_all();
+  wake_rechecker_.notify_all();
   if (dispatcher_.joinable()) dispatcher_.join();
   if (rechecker_.joinable()) rechecker_.join();
   for (auto& t : workers_) t.join();
@@ -203,8 +205,8 @@ void DeliveryWorker::recheck_loop() {
   const auto interval = std::chrono::seconds(std::max<std::int64_t>(1, app_.config.mail.recheck_interval_s));
   std::unique_lock lock(mutex_);
   while (!stopping_) {
-    wake_dispatcher_.wait_for(lock, interval);
-    if (stopping_) break;
+    // Its own condition: the sends that wake the dispatcher must not trigger DNS lookups.
+    if (wake_rechecker_.wait_for(lock, interval, [&] { return stopping_; })) break;
     lock.unlock();
     if (auto checked = recheck_pending_domains(app_); !checked)
       spdlog::warn("re-checking pending domains failed: {}", checked.error().message);

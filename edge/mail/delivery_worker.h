@@ -53,7 +53,7 @@ class DeliveryWorker {
 
   App& app_;
   std::mutex mutex_;
-  std::condition_variable wake_dispatcher_, wake_workers_;
+  std::condition_variable wake_dispatcher_, wake_workers_, wake_rechecker_;
   bool stopping_ = false, woken_ = false;
   std::deque<std::string> queue_;
   std::set<std::string> claimed_;  // queued or being delivered

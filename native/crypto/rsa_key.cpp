@@ -14,27 +14,10 @@
 
 #include "core/jwt.h"
 #include "core/rsa_verify.h"
+#include "native/crypto/openssl_owners.h"
 
 namespace native {
 namespace {
-
-struct BioFree {
-  void operator()(BIO* b) const { BIO_free(b); }
-};
-struct PkeyFree {
-  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
-};
-struct MdCtxFree {
-  void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
-};
-struct BnFree {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-struct EncoderCtxFree {
-  void operator()(OSSL_ENCODER_CTX* c) const { OSSL_ENCODER_CTX_free(c); }
-};
-using BioPtr = std::unique_ptr<BIO, BioFree>;
-using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
 
 // PEM of larger size is not a single RSA key of at most 4096 bits.
 constexpr std::size_t kMaxPemLength = 64 * 1024;
@@ -53,7 +36,7 @@ int no_passphrase(char*, int, int, void*) {
 core::Bytes bignum_bytes(const EVP_PKEY* pkey, const char* param) {
   BIGNUM* raw = nullptr;
   if (EVP_PKEY_get_bn_param(pkey, param, &raw) != 1) return {};
-  std::unique_ptr<BIGNUM, BnFree> bn(raw);
+  openssl::Bignum bn(raw);
   core::Bytes out(static_cast<std::size_t>(BN_num_bytes(bn.get())));
   BN_bn2bin(bn.get(), out.data());  // big-endian, no leading zero bytes
   return out;
@@ -68,7 +51,7 @@ std::string bio_contents(BIO* bio) {
 }  // namespace
 
 struct RsaSigningKey::State {
-  PkeyPtr pkey;
+  openssl::Pkey pkey;
   core::RsaPublicKey public_key;
 };
 
@@ -84,9 +67,9 @@ core::Result<RsaSigningKey> RsaSigningKey::from_pem(std::string_view pem) {
                    '\n');  // (count, char): g++ 12 -O3 falsely warns -Wrestrict on the const char* form
     }
   }
-  BioPtr bio(BIO_new_mem_buf(text.data(), static_cast<int>(text.size())));
+  openssl::Bio bio(BIO_new_mem_buf(text.data(), static_cast<int>(text.size())));
   if (!bio) return invalid_key("cannot read the RSA private key");
-  PkeyPtr pkey(PEM_read_bio_PrivateKey(bio.get(), nullptr, no_passphrase, nullptr));
+  openssl::Pkey pkey(PEM_read_bio_PrivateKey(bio.get(), nullptr, no_passphrase, nullptr));
   if (!pkey) {
     return invalid_key(
         "not a PEM private key (PKCS#1 'RSA PRIVATE KEY' or unencrypted PKCS#8 'PRIVATE KEY')");
@@ -117,7 +100,7 @@ core::Result<RsaSigningKey> RsaSigningKey::from_pem(std::string_view pem) {
 }
 
 core::Bytes RsaSigningKey::sign_rs256(std::string_view signing_input) const {
-  std::unique_ptr<EVP_MD_CTX, MdCtxFree> ctx(EVP_MD_CTX_new());
+  openssl::MdCtx ctx(EVP_MD_CTX_new());
   std::size_t length = 0;
   // RSA keys sign with PKCS#1 v1.5 padding unless told otherwise.
   if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, state_->pkey.get()) != 1 ||
@@ -157,8 +140,8 @@ const core::RsaPublicKey& RsaSigningKey::public_key() const {
 }
 
 std::string generate_rsa_pem(int bits, PemFormat format) {
-  PkeyPtr pkey(EVP_RSA_gen(static_cast<unsigned int>(bits)));
-  BioPtr bio(BIO_new(BIO_s_mem()));
+  openssl::Pkey pkey(EVP_RSA_gen(static_cast<unsigned int>(bits)));
+  openssl::Bio bio(BIO_new(BIO_s_mem()));
   if (!pkey || !bio) {
     ERR_clear_error();
     return {};
@@ -169,8 +152,8 @@ std::string generate_rsa_pem(int bits, PemFormat format) {
   } else {
     // "type-specific" is PKCS#1's RSAPrivateKey for RSA keys (OpenSSL 3 deprecates
     // PEM_write_bio_RSAPrivateKey).
-    std::unique_ptr<OSSL_ENCODER_CTX, EncoderCtxFree> encoder(OSSL_ENCODER_CTX_new_for_pkey(
-        pkey.get(), OSSL_KEYMGMT_SELECT_KEYPAIR, "PEM", "type-specific", nullptr));
+    openssl::EncoderCtx encoder(OSSL_ENCODER_CTX_new_for_pkey(pkey.get(), OSSL_KEYMGMT_SELECT_KEYPAIR, "PEM",
+                                                              "type-specific", nullptr));
     written = encoder && OSSL_ENCODER_to_bio(encoder.get(), bio.get()) == 1;
   }
   if (!written) {

@@ -6,20 +6,10 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
-#include <memory>
+#include "native/crypto/openssl_owners.h"
 
 namespace native::mail {
 namespace {
-
-struct PkeyFree {
-  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
-};
-struct BioFree {
-  void operator()(BIO* b) const { BIO_free(b); }
-};
-struct OpensslFree {
-  void operator()(unsigned char* p) const { OPENSSL_free(p); }
-};
 
 core::Error generation_failed(const char* step) {
   // OpenSSL queues its reasons per thread; drop them so they do not surface in an unrelated later call.
@@ -39,10 +29,10 @@ std::string base64(const unsigned char* data, int size) {
 core::Result<DkimKeyPair> generate_dkim_key(int bits) {
   if (bits < 1024 || bits > 4096)
     return core::make_error("invalid_key_size", "DKIM keys are 1024 to 4096 bits");
-  std::unique_ptr<EVP_PKEY, PkeyFree> key(EVP_RSA_gen(static_cast<unsigned>(bits)));
+  openssl::Pkey key(EVP_RSA_gen(static_cast<unsigned>(bits)));
   if (key == nullptr) return generation_failed("generate an RSA key");
 
-  std::unique_ptr<BIO, BioFree> pem(BIO_new(BIO_s_mem()));
+  openssl::Bio pem(BIO_new(BIO_s_mem()));
   if (pem == nullptr ||
       PEM_write_bio_PrivateKey(pem.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1)
     return generation_failed("write the private key");
@@ -52,7 +42,7 @@ core::Result<DkimKeyPair> generate_dkim_key(int bits) {
 
   unsigned char* der_raw = nullptr;
   const int der_size = i2d_PUBKEY(key.get(), &der_raw);
-  std::unique_ptr<unsigned char, OpensslFree> der(der_raw);
+  openssl::Buffer der(der_raw);
   if (der_size <= 0) return generation_failed("encode the public key");
 
   return DkimKeyPair{std::string(pem_data, static_cast<std::size_t>(pem_size)), base64(der.get(), der_size)};

@@ -18,6 +18,7 @@
 
 #include "core/ascii.h"
 #include "core/validate.h"
+#include "native/crypto/openssl_owners.h"
 #include "native/mail/line_breaks.h"
 
 namespace native::mail {
@@ -28,12 +29,6 @@ struct DkimLibClose {
 };
 struct DkimFree {
   void operator()(DKIM* dkim) const { dkim_free(dkim); }
-};
-struct BioFree {
-  void operator()(BIO* b) const { BIO_free(b); }
-};
-struct PkeyFree {
-  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
 };
 
 // The process's one libopendkim instance, configured before anyone can see it and only read afterwards.
@@ -112,10 +107,8 @@ int refuse_passphrase(char*, int, int, void*) {
 core::Status check_key(const DkimSigningKey& key) {
   if (!core::is_valid_domain_name(key.domain)) return invalid_key("the DKIM domain is not a domain name");
   if (!is_selector(key.selector)) return invalid_key("the DKIM selector is not a DNS label");
-  std::unique_ptr<BIO, BioFree> bio(
-      BIO_new_mem_buf(key.private_key_pem.data(), static_cast<int>(key.private_key_pem.size())));
-  std::unique_ptr<EVP_PKEY, PkeyFree> pkey(
-      bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, refuse_passphrase, nullptr) : nullptr);
+  openssl::Bio bio(BIO_new_mem_buf(key.private_key_pem.data(), static_cast<int>(key.private_key_pem.size())));
+  openssl::Pkey pkey(bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, refuse_passphrase, nullptr) : nullptr);
   if (pkey == nullptr) return invalid_key("the DKIM private key is not an unencrypted PEM private key");
   if (!EVP_PKEY_is_a(pkey.get(), "RSA") || EVP_PKEY_get_bits(pkey.get()) < 1024)
     return invalid_key("the DKIM private key is not an RSA key of at least 1024 bits");

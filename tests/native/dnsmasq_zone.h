@@ -2,11 +2,12 @@
 // A real dnsmasq serving a test zone on 127.0.0.1 and a free port (SERVICES.md, "DNS"). Everything under
 // `example.test` is local: names it has no record for are NXDOMAIN; names outside it are REFUSED.
 
-#include <sys/types.h>
-
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "tests/native/child_process.h"
 
 namespace test_dns {
 
@@ -18,8 +19,8 @@ class DnsmasqZone {
   static std::unique_ptr<DnsmasqZone> start(const std::vector<std::string>& records, std::string& failure,
                                             int port = 0);
 
-  // Stops the server and reaps it. The child also gets SIGKILL when this process dies without running
-  // destructors (PR_SET_PDEATHSIG), so no server outlives a crashed test.
+  // Stops the server and reaps it. The server also dies with the thread that started it
+  // (test_process::ChildProcess), so no server outlives a crashed test.
   ~DnsmasqZone();
   DnsmasqZone(const DnsmasqZone&) = delete;
   DnsmasqZone& operator=(const DnsmasqZone&) = delete;
@@ -27,12 +28,14 @@ class DnsmasqZone {
   std::string nameserver() const;  // "127.0.0.1:<port>"
 
  private:
-  DnsmasqZone(pid_t pid, int port) : pid_(pid), port_(port) {}
-  pid_t pid_;
+  DnsmasqZone(std::unique_ptr<test_process::ChildProcess> server, int port)
+      : server_(std::move(server)), port_(port) {}
+  std::unique_ptr<test_process::ChildProcess> server_;
   int port_;
 };
 
-// A localhost port with nothing bound to it for UDP or TCP at the time of the call (0 when none is found).
+// A localhost port with nothing bound to it for UDP or TCP at the time of the call (0 when none is found):
+// test_process::free_tcp_udp_port.
 int free_port();
 
 }  // namespace test_dns

@@ -1,11 +1,7 @@
 #include "dovecot_server.h"
 
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -25,45 +21,6 @@ namespace test_imap {
 namespace {
 
 using namespace std::chrono_literals;
-
-// A localhost TCP port nothing listens on at the time of the call (0 when none is found).
-int free_tcp_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return 0;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof addr;
-  int port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
-    port = ntohs(addr.sin_port);
-  ::close(fd);
-  return port;
-}
-
-// Forks and execs `args`; the child dies with this process and reads stdin from `stdin_path` (or
-// /dev/null). Its stderr goes to `stderr_path` (or /dev/null), stdout to /dev/null.
-pid_t spawn(const std::vector<std::string>& args, const std::string& stdin_path = "",
-            const std::string& stderr_path = "") {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t parent = ::getpid();
-  pid_t pid = ::fork();
-  if (pid != 0) return pid;
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent) ::_exit(127);
-  int null = ::open("/dev/null", O_RDWR);
-  int in = stdin_path.empty() ? null : ::open(stdin_path.c_str(), O_RDONLY);
-  int err = stderr_path.empty() ? null : ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (in < 0 || err < 0) ::_exit(126);
-  ::dup2(in, STDIN_FILENO);
-  ::dup2(null, STDOUT_FILENO);
-  ::dup2(err, STDERR_FILENO);
-  ::execv(argv[0], argv.data());
-  ::_exit(127);
-}
 
 // True once the port accepts and sends Dovecot's greeting.
 bool greets(int port) {
@@ -117,7 +74,7 @@ std::unique_ptr<DovecotServer> DovecotServer::start(std::string& failure) {
 
   // The port may be taken between free_tcp_port() and Dovecot's bind; a few attempts cover that race.
   for (int attempt = 0; attempt < 3; ++attempt) {
-    server->layout_.imap_port = free_tcp_port();
+    server->layout_.imap_port = test_process::free_tcp_port();
     if (auto installed = native::imap::install_dovecot_layout(server->layout_); !installed.ok()) {
       failure = installed.error().message;
       return nullptr;
@@ -130,48 +87,31 @@ std::unique_ptr<DovecotServer> DovecotServer::start(std::string& failure) {
       failure = master.error().message;
       return nullptr;
     }
-    server->pid_ = spawn({"/usr/sbin/dovecot", "-F", "-c", paths.config_file});
-    if (server->pid_ < 0) break;
-    for (int i = 0; i < 100; ++i) {
-      int status = 0;
-      if (::waitpid(server->pid_, &status, WNOHANG) == server->pid_) {
-        server->pid_ = -1;
-        break;
-      }
+    test_process::StartOptions options;
+    options.stop_grace = 5s;
+    server->dovecot_ = test_process::ChildProcess::start({"/usr/sbin/dovecot", "-F", "-c", paths.config_file},
+                                                         options, failure);
+    if (server->dovecot_ == nullptr) break;
+    for (int i = 0; i < 100 && !server->dovecot_->exited(); ++i) {
       if (greets(server->port())) return server;
       std::this_thread::sleep_for(50ms);
     }
     failure =
         "Dovecot did not greet on port " + std::to_string(server->port()) + "; log:\n" + server->log_tail();
-    if (server->pid_ > 0) {
-      ::kill(server->pid_, SIGKILL);
-      ::waitpid(server->pid_, nullptr, 0);
-      server->pid_ = -1;
-    }
+    server->dovecot_->kill();
   }
   if (failure.empty()) failure = "could not start Dovecot";
   return nullptr;
 }
 
 DovecotServer::~DovecotServer() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGTERM);
-    bool exited = false;
-    for (int i = 0; i < 100 && !exited; ++i) {
-      exited = ::waitpid(pid_, nullptr, WNOHANG) == pid_;
-      if (!exited) std::this_thread::sleep_for(50ms);
-    }
-    if (!exited) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
+  dovecot_.reset();  // stopped before its folder goes
   std::error_code ignored;
   std::filesystem::remove_all(layout_.base_dir, ignored);
 }
 
 bool DovecotServer::running() const {
-  return pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0;
+  return dovecot_ != nullptr && !dovecot_->exited();
 }
 
 native::imap::ImapAccount DovecotServer::account(const std::string& address) const {
@@ -187,18 +127,15 @@ Delivery DovecotServer::deliver(const std::string& address, const std::string& r
     std::ofstream out(stem + ".eml", std::ios::binary);
     out << raw_message;
   }
-  Delivery delivery;
-  pid_t pid =
-      spawn({"/usr/lib/dovecot/dovecot-lda", "-c", paths().config_file, "-e", "-d", address, "-f", sender},
-            stem + ".eml", stem + ".err");
-  int status = 0;
-  if (pid > 0 && ::waitpid(pid, &status, 0) == pid && WIFEXITED(status))
-    delivery.exit_code = WEXITSTATUS(status);
-  delivery.output = read_file(stem + ".err");
+  test_process::RunOptions options;
+  options.stdin_path = stem + ".eml";
+  options.capture_stdout = false;  // the reason is on stderr
+  auto result = test_process::run(
+      {"/usr/lib/dovecot/dovecot-lda", "-c", paths().config_file, "-e", "-d", address, "-f", sender},
+      std::chrono::seconds(60), options);
   std::error_code ignored;
   std::filesystem::remove(stem + ".eml", ignored);
-  std::filesystem::remove(stem + ".err", ignored);
-  return delivery;
+  return Delivery{result.exit_code, std::move(result.output)};
 }
 
 std::string DovecotServer::log() const {

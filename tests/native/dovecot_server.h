@@ -10,12 +10,15 @@
 
 #include "native/imap/dovecot_config.h"
 #include "native/imap/imap_client.h"
+#include "tests/native/child_process.h"
 
 namespace test_imap {
 
 // What dovecot-lda said about one delivery.
 struct Delivery {
-  int exit_code = -1;  // 0 delivered, 77 refused for good (over quota, unknown user), 75 try again later
+  // 0 delivered, 77 refused for good (over quota, unknown user), 75 try again later; as
+  // test_process::RunResult for a child that could not start or was killed.
+  int exit_code = -1;
   std::string output;  // its stderr: the refusal reason
 };
 
@@ -26,8 +29,8 @@ class DovecotServer {
   // cannot be started.
   static std::unique_ptr<DovecotServer> start(std::string& failure);
 
-  // SIGTERM, up to 5 s for Dovecot to exit, then SIGKILL; removes the folder. Dovecot also gets SIGKILL
-  // when the test process dies without running destructors (PR_SET_PDEATHSIG).
+  // SIGTERM, up to 5 s for Dovecot to exit, then SIGKILL; removes the folder. Dovecot also dies with the
+  // thread that started it (test_process::ChildProcess).
   ~DovecotServer();
   DovecotServer(const DovecotServer&) = delete;
   DovecotServer& operator=(const DovecotServer&) = delete;
@@ -35,7 +38,7 @@ class DovecotServer {
   const native::imap::DovecotLayout& layout() const { return layout_; }
   native::imap::DovecotPaths paths() const { return native::imap::dovecot_paths(layout_); }
   int port() const { return layout_.imap_port; }
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return dovecot_ ? dovecot_->pid() : -1; }
   bool running() const;  // the master process has not exited
 
   static constexpr const char* kMasterUser = "platform";
@@ -59,7 +62,7 @@ class DovecotServer {
   DovecotServer() = default;
   native::imap::DovecotLayout layout_;
   std::string master_password_;
-  pid_t pid_ = -1;
+  std::unique_ptr<test_process::ChildProcess> dovecot_;
 };
 
 }  // namespace test_imap
