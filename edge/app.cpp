@@ -81,6 +81,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_restaurant_routes(*app);
   mail::register_mail_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
+  app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.
   if (auto synced = mail::sync_dovecot(*app); !synced.ok()) return synced.error();
   return app;

@@ -15,6 +15,7 @@
 #include "edge/http/router.h"
 #include "edge/mail/delivery_worker.h"
 #include "edge/mail/templates.h"
+#include "edge/mail/webhook_worker.h"
 #include "edge/oauth/id_token_signer.h"
 #include "edge/oauth/oauth_store.h"
 #include "edge/platform/host_map.h"
@@ -51,6 +52,7 @@ struct App {
   mail::TemplateCache mail_templates;
   // Started by EdgeServer; absent in a bare App.
   std::unique_ptr<mail::DeliveryWorker> mail_delivery;
+  std::unique_ptr<mail::WebhookWorker> mail_webhooks;
   TokenUsage token_usage;
   Router router;
   // Built by open_app from the resolved product URLs.

@@ -83,6 +83,13 @@ struct Config {
     std::int64_t smtp_timeout_ms = 60'000;
     // Seconds between background re-checks of pending domains.
     std::int64_t recheck_interval_s = 60;
+    // Webhook deliveries (edge/mail/webhook_worker.h): concurrent POSTs (0: deliveries stay queued), the
+    // delays before the 2nd, 3rd, ... attempt after a failed one (empty: the default of about a day), the
+    // longest wait for an endpoint's connection and answer, and how often the outbox is looked at.
+    std::size_t webhook_workers = 4;
+    std::vector<std::int64_t> webhook_retry_delays_ms;
+    std::int64_t webhook_timeout_ms = 10'000;
+    std::int64_t webhook_poll_ms = 250;
     // Dovecot serving the mailboxes (docs/mailboxes.md): IMAP address the platform reads through, and the
     // folder holding its users file and mail. Empty imap address: no mailboxes on this deployment.
     std::string imap_address;

@@ -65,6 +65,7 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
   s->serve_thread_ = std::thread([srv = s.get()] { srv->http_->serve(); });
   s->background_thread_ = std::thread([srv = s.get()] { srv->background_loop(); });
   s->app_->mail_delivery->start();
+  s->app_->mail_webhooks->start();
   return s;
 }
 
@@ -104,6 +105,7 @@ void EdgeServer::stop() {
   if (http_) http_->stop();  // absent when start() failed before binding
   if (serve_thread_.joinable()) serve_thread_.join();
   if (app_ && app_->mail_delivery) app_->mail_delivery->stop();
+  if (app_ && app_->mail_webhooks) app_->mail_webhooks->stop();
   wake_.notify_all();
   if (background_thread_.joinable()) background_thread_.join();
   if (app_) (void)app_->token_usage.flush(*app_->accounts);

@@ -15,6 +15,20 @@
 //   c/<cid>/idem/<sha256>                Idempotency-Key of POST /send
 //   c/<cid>/stat/<YYYY-MM-DD>/<event>    analytics counter
 //   outbox/<due ms, 16 digits>/<cid>/<log id>/<recipient index>   delivery job
+//
+// Log indexes, newest first (written by record_events from the log as stored; GET /logs reads them):
+//   c/<cid>/logidx/all/<order>                        -> the log's status as last indexed
+//   c/<cid>/logidx/status/<status>/<order>            -> ""
+//   c/<cid>/logidx/domain/<domain>/<order>            -> ""
+//   c/<cid>/logidx/from/<address>/<order>             -> ""  (the bare from address, lower-cased)
+//   c/<cid>/logidx/to/<address>/<order>               -> ""  (one per recipient, lower-cased)
+// where <order> is log_order(createdAt, log id): 16 digits counting down with time, so an ascending scan
+// meets the newest log first.
+//
+// Webhooks (edge/mail/webhooks.h):
+//   c/<cid>/webhook/<id>                              endpoint (signing secret sealed)
+//   c/<cid>/webhook-delivery/<webhook id>/<id>        one event for one endpoint: attempts and outcome
+//   whout/<due ms, 16 digits>/<cid>/<delivery id>     delivery job -> {webhookId, manual}
 
 #include <cstdint>
 #include <optional>
@@ -40,6 +54,19 @@ std::string company_prefix(std::string_view company_id, std::string_view kind);
 std::string due_text(std::int64_t due_ms);
 std::string outbox_key(std::int64_t due_ms, std::string_view company_id, std::string_view log_id,
                        std::size_t recipient);
+
+// The sort text of a log in the indexes above: newest first, then by id.
+inline std::string log_order(std::int64_t created_ms, std::string_view log_id) {
+  constexpr std::int64_t kLast = 9'999'999'999'999'999;  // 16 digits, past year 300000
+  return due_text(kLast - (created_ms < 0 ? 0 : created_ms)) + "/" + std::string(log_id);
+}
+// `c/<cid>/logidx/all/` for field `all`, else `c/<cid>/logidx/<field>/<value>/`.
+inline std::string log_index_prefix(std::string_view company_id, std::string_view field,
+                                    std::string_view value = {}) {
+  std::string p = company_prefix(company_id, "logidx") + std::string(field) + "/";
+  if (field != "all") p += std::string(value) + "/";
+  return p;
+}
 
 // The JSON object under `key` in the mail table, or nullopt. A value that is not an object reads as missing.
 std::optional<json::object> get_object(const store::ReadTxn& txn, store::Table table, std::string_view key);
