@@ -5,10 +5,12 @@
 #include <filesystem>
 
 #include "edge/accounts/company_routes.h"
+#include "edge/accounts/session_routes.h"
 #include "edge/accounts/signin_routes.h"
 #include "edge/mail/mail_routes.h"
 #include "edge/mail/mailboxes.h"
 #include "edge/oauth/oauth_routes.h"
+#include "edge/pages/dashboard_routes.h"
 #include "edge/pages/layout.h"
 #include "edge/platform/client_address.h"
 #include "edge/platform/envelope.h"
@@ -70,8 +72,10 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   app->id_tokens = std::make_unique<oauth::IdTokenSigner>(std::move(*signer));
 
   app->hosts = std::make_unique<HostMap>(app->config);
+  register_dashboard_routes(*app);  // before the static routes: it serves one path under /web/
   register_static_routes(*app);
   register_signin_routes(*app);
+  register_session_routes(*app);
   register_company_routes(*app);
   oauth::register_oauth_routes(*app);
   register_restaurant_routes(*app);

@@ -99,6 +99,8 @@ struct Config {
   std::string web_root = "web";
   std::string wasm_root = "build/wasm/wasm";
   std::string bindings_root = "bindings";
+  // npm packages (npm ci at the repository root): the dashboard serves mjml-browser from here.
+  std::string node_modules_root = "node_modules";
 
   bool demo = false;  // seed demo data into an empty data directory
   std::string log_level = "info";

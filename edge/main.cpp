@@ -174,6 +174,10 @@ int main(int argc, char** argv) {
   cli.add_option("--bindings-root", config.bindings_root, "JavaScript bindings served at /web/bindings/")
       ->envname("EDGE_BINDINGS_ROOT")
       ->capture_default_str();
+  cli.add_option("--node-modules-root", config.node_modules_root,
+                 "npm packages folder; the dashboard's MJML editor loads mjml-browser from it")
+      ->envname("EDGE_NODE_MODULES_ROOT")
+      ->capture_default_str();
   std::string token_rate_limit = "1000/1s";
   cli.add_option("--oauth-token-rate-limit", token_rate_limit,
                  "per OAuth client on /oauth/token, requests/window")
@@ -280,6 +284,7 @@ int main(int argc, char** argv) {
               << "  Access token:   " << creds->access_token << "\n"
               << "  Try:            curl -H 'Authorization: Bearer " << creds->access_token << "' " << base
               << "/api/companies/" << creds->company_slug << "\n"
+              << "  Dashboard:      " << base << "/dashboard\n"
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;

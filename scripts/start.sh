@@ -9,6 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 step "Packages"
 ensure_packages
+ensure_npm_packages  # mjml-browser, the dashboard's MJML compiler (docs/dashboard.md)
 step "Native build"
 build_native
 step "WebAssembly build"
@@ -17,4 +18,5 @@ build_wasm
 step "Starting the platform (Ctrl-C stops it)"
 cd "$ROOT"
 exec "$NATIVE_BUILD/edge/edge" --demo --listen "${EDGE_LISTEN:-127.0.0.1:8080}" --data-dir "${EDGE_DATA_DIR:-$ROOT/data}" \
-  --web-root "$ROOT/web" --wasm-root "$WASM_BUILD/wasm" --bindings-root "$ROOT/bindings" "$@"
+  --web-root "$ROOT/web" --wasm-root "$WASM_BUILD/wasm" --bindings-root "$ROOT/bindings" \
+  --node-modules-root "$ROOT/node_modules" "$@"

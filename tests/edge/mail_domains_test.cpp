@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <thread>
+
 #include "../native/dnsmasq_zone.h"
 #include "core/mail/domain_records.h"
 #include "mail_support.h"
@@ -253,3 +255,20 @@ TEST_CASE("domain permissions: plain, manage, and scoped to one domain and actio
 }
 
 TEST_SUITE_END();
+
+TEST_CASE("sends do not set off background re-checks: those run on their own interval") {
+  DnsEdge t;
+  auto pending = t.edge.post("/api/companies/acme/domains", R"({"name":"waiting.example.test"})", t.token);
+  REQUIRE(pending.status == 201);
+  t.publish(DnsEdge::options_for(pending.data()));  // a check now would pass
+  const std::string sender = verified_domain(t.edge, t.token, "acme", "sender.example.test");
+  for (int i = 0; i < 5; ++i)
+    REQUIRE(t.edge.post("/api/companies/acme/send",
+                        R"({"domainId":")" + sender +
+                            R"(","from":"a@sender.example.test","to":"b@example.net","subject":"s","text":"t"})",
+                        t.token)
+                .status == 201);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(str(t.edge.get("/api/companies/acme/domains/" + str(pending.data(), "id"), t.token).data(), "status") ==
+        "pending");
+}

@@ -1,0 +1,22 @@
+// Icon drawings for kit/dom.js's icon(): 24x24 stroked paths, drawn for this dashboard.
+export const icons = {
+  globe: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M3 12h18', 'M12 3c3 3.2 3 14.8 0 18', 'M12 3c-3 3.2-3 14.8 0 18'],
+  template: ['M5 3h10l4 4v14H5z', 'M15 3v4h4', 'M8 11h8', 'M8 15h8', 'M8 19h5'],
+  logs: ['M4 6h2', 'M9 6h11', 'M4 12h2', 'M9 12h11', 'M4 18h2', 'M9 18h11'],
+  block: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M5.7 5.7l12.6 12.6'],
+  copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  check: ['M5 12.5l4.5 4.5L19 7.5'],
+  x: ['M6 6l12 12', 'M18 6L6 18'],
+  plus: ['M12 5v14', 'M5 12h14'],
+  refresh: ['M20 11a8 8 0 1 0-2.3 5.7', 'M20 4v7h-7'],
+  trash: ['M4 7h16', 'M9 7V4h6v3', 'M6 7l1 13h10l1-13'],
+  search: ['M11 4a7 7 0 1 0 0 14a7 7 0 1 0 0-14z', 'M16.5 16.5L21 21'],
+  left: ['M15 5l-7 7l7 7'],
+  right: ['M9 5l7 7l-7 7'],
+  menu: ['M4 7h16', 'M4 12h16', 'M4 17h16'],
+  alert: ['M12 3l10 18H2z', 'M12 10v5', 'M12 18v.5'],
+  info: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M12 11v6', 'M12 7.5v.5'],
+  mail: ['M3 6h18v12H3z', 'M3 7l9 6l9-6'],
+  back: ['M19 12H5', 'M11 6l-6 6l6 6'],
+  clock: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M12 7v5l3 2'],
+};
