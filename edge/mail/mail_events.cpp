@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <map>
-
 #include <set>
 
 #include "core/ascii.h"

@@ -3,7 +3,7 @@
 #include <httplib.h>
 #include <spdlog/spdlog.h>
 
-#include <charconv>
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
