@@ -2,7 +2,9 @@
 // The events of a mail log (spec/DECISIONS.md: queued, sent, delivered, deferred, bounced, complained,
 // suppressed). Whoever moves a log writes its timeline entry and calls record_events in the same
 // transaction, which does what every event implies: the day's analytics counter, and a delivery for each
-// webhook endpoint subscribed to it. So an event is counted and announced exactly when it is stored.
+// webhook endpoint subscribed to it, and the log's filter index keys. So an event is counted and announced
+// exactly when it is stored. The log record must be written in the transaction before the call: the index
+// keys are derived from it.
 
 #include <cstdint>
 #include <span>
