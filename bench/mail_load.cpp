@@ -14,11 +14,11 @@
 // The edge runs without delivery threads during the send phases, so they measure accepting alone; rate
 // limits are lifted (the mail limit would otherwise allow 10 sends per second).
 
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <csignal>
 #include <filesystem>
@@ -52,9 +52,10 @@ Setup seed(edge::EdgeServer& server) {
     std::exit(1);
   }
   s.company_id = company->id;
-  s.token = app.accounts->create_token(*company, "bench", {"domains.manage", "templates.manage", "send.execute"},
-                                       nullptr)
-                ->plaintext;
+  s.token =
+      app.accounts
+          ->create_token(*company, "bench", {"domains.manage", "templates.manage", "send.execute"}, nullptr)
+          ->plaintext;
   auto domain = edge::mail::create_domain(app, s.company_id, "bench.example.test");
   if (!domain) {
     std::cerr << "mail_load: " << domain.error().message << "\n";
@@ -71,8 +72,7 @@ Setup seed(edge::EdgeServer& server) {
   s.domain_id = domain->id;
   httplib::Client c("127.0.0.1", server.port());
   c.set_bearer_token_auth(s.token);
-  auto t = c.Post("/api/companies/bench/templates",
-                  R"({"name":"Receipt","domainId":")" + s.domain_id + R"(",
+  auto t = c.Post("/api/companies/bench/templates", R"({"name":"Receipt","domainId":")" + s.domain_id + R"(",
                       "subject":{"en":"Your receipt {order}","tr":"Fişiniz {order}"},
                       "body":{"en":"<h1>Thanks {name}</h1><table>{#items}<tr><td>{title}</td><td>{qty}</td><td>{price}</td></tr>{/items}</table>{^paid}<p>Unpaid</p>{/^paid}<p>Total {total}</p>"}})",
                   "application/json");
@@ -144,7 +144,8 @@ int sent(const httplib::Result& res) {
   static std::once_flag once;
   std::call_once(once, [&] {
     std::fprintf(stderr, "mail_load: a send failed: %s\n",
-                 res ? (std::to_string(res->status) + " " + res->body).c_str() : httplib::to_string(res.error()).c_str());
+                 res ? (std::to_string(res->status) + " " + res->body).c_str()
+                     : httplib::to_string(res.error()).c_str());
   });
   return 0;
 }
@@ -152,13 +153,15 @@ int sent(const httplib::Result& res) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App cli{"mail_load: accepted sends per second with durable queueing, and SMTP delivery throughput "
-               "(docs/performance.md)."};
+  CLI::App cli{
+      "mail_load: accepted sends per second with durable queueing, and SMTP delivery throughput "
+      "(docs/performance.md)."};
   std::string data, phases = "raw,template,deliver", sink_script = "tests/native/smtp_sink.py";
   int clients = 64, server_threads = 128, workers = 16;
   double seconds = 10;
   std::int64_t deliver_max = 20'000;
-  cli.add_option("--data", data, "empty data directory on the disk to measure (default: a new one under ./build)");
+  cli.add_option("--data", data,
+                 "empty data directory on the disk to measure (default: a new one under ./build)");
   cli.add_option("--clients", clients, "concurrent HTTP clients (default 64)");
   cli.add_option("--seconds", seconds, "length of each send phase (default 10)");
   cli.add_option("--server-threads", server_threads, "edge worker threads (default 128)");
@@ -191,32 +194,36 @@ int main(int argc, char** argv) {
     commits_before = now;
   };
 
-  const std::string raw_head = R"({"domainId":")" + s.domain_id +
-                               R"(","from":"Bench <hello@bench.example.test>","subject":"Your order has shipped",)"
-                               R"("text":"Your order is on its way.","html":")" +
-                               std::string(900, 'x') + R"(","to":"customer-)";
+  const std::string raw_head =
+      R"({"domainId":")" + s.domain_id +
+      R"(","from":"Bench <hello@bench.example.test>","subject":"Your order has shipped",)"
+      R"("text":"Your order is on its way.","html":")" +
+      std::string(900, 'x') + R"(","to":"customer-)";
   if (phases.find("raw") != std::string::npos) {
-    auto r = bench::run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
-      auto res = c.Post("/api/companies/bench/send",
-                        raw_head + std::to_string(t) + "-" + std::to_string(i) + R"(@example.net"})",
-                        "application/json");
-      return sent(res);
-    });
+    auto r =
+        bench::run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
+          auto res = c.Post("/api/companies/bench/send",
+                            raw_head + std::to_string(t) + "-" + std::to_string(i) + R"(@example.net"})",
+                            "application/json");
+          return sent(res);
+        });
     bench::report_phase("raw", r, clients);
     print_commits();
   }
-  const std::string tpl_head = R"({"domainId":")" + s.domain_id + R"(","from":"hello@bench.example.test","templateId":")" +
-                               s.template_id +
-                               R"(","locale":"en","variables":{"order":"A-1042","name":"Ayşe","total":"1.250,00 TL",)"
-                               R"("items":[{"title":"Çay","qty":2,"price":"40,00"},{"title":"Simit","qty":3,"price":"60,00"},)"
-                               R"({"title":"Börek","qty":1,"price":"150,00"}]},"to":"customer-)";
+  const std::string tpl_head =
+      R"({"domainId":")" + s.domain_id + R"(","from":"hello@bench.example.test","templateId":")" +
+      s.template_id +
+      R"(","locale":"en","variables":{"order":"A-1042","name":"Ayşe","total":"1.250,00 TL",)"
+      R"("items":[{"title":"Çay","qty":2,"price":"40,00"},{"title":"Simit","qty":3,"price":"60,00"},)"
+      R"({"title":"Börek","qty":1,"price":"150,00"}]},"to":"customer-)";
   if (phases.find("template") != std::string::npos) {
-    auto r = bench::run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
-      auto res = c.Post("/api/companies/bench/send",
-                        tpl_head + std::to_string(t) + "-" + std::to_string(i) + R"(@example.net"})",
-                        "application/json");
-      return sent(res);
-    });
+    auto r =
+        bench::run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
+          auto res = c.Post("/api/companies/bench/send",
+                            tpl_head + std::to_string(t) + "-" + std::to_string(i) + R"(@example.net"})",
+                            "application/json");
+          return sent(res);
+        });
     bench::report_phase("template", r, clients);
     print_commits();
   }
@@ -235,7 +242,8 @@ int main(int argc, char** argv) {
       });
       for (std::size_t i = 0; i < extra.size(); i += 5000)
         (void)app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-          for (std::size_t j = i; j < std::min(extra.size(), i + 5000); ++j) txn.erase(app.mail_table, extra[j]);
+          for (std::size_t j = i; j < std::min(extra.size(), i + 5000); ++j)
+            txn.erase(app.mail_table, extra[j]);
           return {};
         });
       queued = deliver_max;
@@ -257,9 +265,9 @@ int main(int argc, char** argv) {
     double secs = ms_since(start) / 1000;
     worker.stop();
     std::int64_t got = sink.received();
-    std::printf("deliver   workers %3d  %8lld delivered (sink holds %lld)  %4lld left  %6.2f s  %9.0f /s\n", workers,
-                static_cast<long long>(queued - left), static_cast<long long>(got), static_cast<long long>(left), secs,
-                (queued - left) / secs);
+    std::printf("deliver   workers %3d  %8lld delivered (sink holds %lld)  %4lld left  %6.2f s  %9.0f /s\n",
+                workers, static_cast<long long>(queued - left), static_cast<long long>(got),
+                static_cast<long long>(left), secs, (queued - left) / secs);
     print_commits();
   }
   (*server)->stop();

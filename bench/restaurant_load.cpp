@@ -42,9 +42,9 @@ namespace {
 
 namespace json = core::json;
 using bench::Clock;
+using bench::commit_counters;
 using bench::ms_since;
 using bench::PhaseResult;
-using bench::commit_counters;
 using bench::report_phase;
 using bench::run_phase;
 
@@ -56,7 +56,6 @@ struct Setup {
   std::vector<std::string> branches;
   std::vector<std::string> products;
 };
-
 
 json::object post_ok(httplib::Client& c, const std::string& path, const std::string& body) {
   auto res = c.Post(path, body, "application/json");

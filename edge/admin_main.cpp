@@ -111,24 +111,27 @@ int main(int argc, char** argv) {
   client_rotate->add_option("--id", id, "client id (cli_...)")->required();
 
   auto* mail_cmd = cli.add_subcommand("mail", "the mail product")->require_subcommand(1);
-  auto* dkim_zone = mail_cmd->add_subcommand(
-      "dkim-zone",
-      "print the TXT records of the platform's DKIM zone (where every domain's s1/s2._domainkey CNAME points), "
-      "in zone-file form, for the deployment's DNS");
+  auto* dkim_zone = mail_cmd->add_subcommand("dkim-zone",
+                                             "print the TXT records of the platform's DKIM zone (where every "
+                                             "domain's s1/s2._domainkey CNAME points), "
+                                             "in zone-file form, for the deployment's DNS");
   dkim_zone->add_option("--dkim-zone", config.mail.dkim_zone, "the zone, as the edge's --mail-dkim-zone")
       ->capture_default_str();
 
   native::imap::DovecotLayout dovecot;
-  auto* dovecot_cmd = cli.add_subcommand("dovecot", "the IMAP server of the mailboxes")->require_subcommand(1);
+  auto* dovecot_cmd =
+      cli.add_subcommand("dovecot", "the IMAP server of the mailboxes")->require_subcommand(1);
   auto* dovecot_install = dovecot_cmd->add_subcommand(
       "install",
-      "create Dovecot's folders and dovecot.conf (docs/mailboxes.md); then run `dovecot -c <dir>/dovecot.conf` "
+      "create Dovecot's folders and dovecot.conf (docs/mailboxes.md); then run `dovecot -c "
+      "<dir>/dovecot.conf` "
       "and start edge with --mail-dovecot-dir <dir> --mail-imap <address>:<port>");
   dovecot_install->add_option("--dir", dovecot.base_dir, "Dovecot's folder, absolute, at most 64 bytes")
       ->required();
   dovecot_install->add_option("--listen", dovecot.listen_address, "IMAP address")->capture_default_str();
   dovecot_install->add_option("--port", dovecot.imap_port, "IMAP port")->capture_default_str();
-  dovecot_install->add_option("--mail-user", dovecot.mail_uid, "owner of the mail folders (not root), e.g. vmail")
+  dovecot_install
+      ->add_option("--mail-user", dovecot.mail_uid, "owner of the mail folders (not root), e.g. vmail")
       ->required();
   dovecot_install->add_option("--mail-group", dovecot.mail_gid, "group of the mail folders")->required();
 
@@ -138,8 +141,9 @@ int main(int argc, char** argv) {
     if (auto st = native::imap::validate_layout(dovecot); !st.ok()) return out.fail(st.error());
     if (auto st = native::imap::install_dovecot_layout(dovecot); !st.ok()) return out.fail(st.error());
     const auto paths = native::imap::dovecot_paths(dovecot);
-    return out.ok(json::object{{"config", paths.config_file}, {"usersFile", paths.users_file}},
-                  "installed " + paths.config_file + "; start Dovecot with: dovecot -c " + paths.config_file + "\n");
+    return out.ok(
+        json::object{{"config", paths.config_file}, {"usersFile", paths.users_file}},
+        "installed " + paths.config_file + "; start Dovecot with: dovecot -c " + paths.config_file + "\n");
   }
 
   native::SystemClock clock;

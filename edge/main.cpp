@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
   cli.add_option("--mail-spf-include", config.mail.spf_include, "SPF include target customers publish")
       ->envname("EDGE_MAIL_SPF_INCLUDE")
       ->capture_default_str();
-  cli.add_option("--mail-dkim-zone", config.mail.dkim_zone, "zone serving the DKIM keys the s1/s2 CNAMEs name")
+  cli.add_option("--mail-dkim-zone", config.mail.dkim_zone,
+                 "zone serving the DKIM keys the s1/s2 CNAMEs name")
       ->envname("EDGE_MAIL_DKIM_ZONE")
       ->capture_default_str();
   cli.add_option("--mail-mx-host", config.mail.mx_host, "inbound MX host of platform mailboxes")
@@ -105,10 +106,12 @@ int main(int argc, char** argv) {
                  "concurrent SMTP deliveries; 0 keeps sends queued")
       ->envname("EDGE_MAIL_DELIVERY_WORKERS")
       ->capture_default_str();
-  cli.add_option("--mail-retry-delays", mail_retry_delays,
-                 "delays before the 2nd, 3rd, ... delivery attempt in ms, comma-separated; default about a day")
+  cli.add_option(
+         "--mail-retry-delays", mail_retry_delays,
+         "delays before the 2nd, 3rd, ... delivery attempt in ms, comma-separated; default about a day")
       ->envname("EDGE_MAIL_RETRY_DELAYS");
-  cli.add_option("--mail-smtp-timeout-ms", config.mail.smtp_timeout_ms, "longest SMTP conversation per attempt")
+  cli.add_option("--mail-smtp-timeout-ms", config.mail.smtp_timeout_ms,
+                 "longest SMTP conversation per attempt")
       ->envname("EDGE_MAIL_SMTP_TIMEOUT_MS")
       ->capture_default_str();
   cli.add_option("--mail-imap", config.mail.imap_address,

@@ -24,8 +24,8 @@ RecipientStatus log_status(std::span<const RecipientStatus> recipients);
 // The delays before the 2nd, 3rd, ... attempt after a 4xx answer. The default spans about a day
 // (Postfix keeps trying for 5 days; document 2's clients expect a verdict within one).
 struct RetrySchedule {
-  std::vector<std::int64_t> delays_ms{60'000,    300'000,    900'000,    1'800'000,
-                                      3'600'000, 7'200'000, 14'400'000, 28'800'000, 28'800'000};
+  std::vector<std::int64_t> delays_ms{60'000,    300'000,    900'000,    1'800'000, 3'600'000,
+                                      7'200'000, 14'400'000, 28'800'000, 28'800'000};
 };
 
 // The delay before the next attempt once `attempts_made` attempts were deferred, or nullopt when the

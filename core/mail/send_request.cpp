@@ -67,7 +67,8 @@ Result<std::vector<SendAttachment>> attachments(const json::object& body) {
     auto type = core::optional_string(o, "contentType");
     if (!type) return field_error(field + ".contentType", "must be a string");
     std::string content_type = type->value_or("application/octet-stream");
-    if (content_type.find('/') == std::string::npos || content_type.find_first_of("\r\n") != std::string::npos)
+    if (content_type.find('/') == std::string::npos ||
+        content_type.find_first_of("\r\n") != std::string::npos)
       return field_error(field + ".contentType", "must be a media type such as application/pdf");
     auto content = core::require_string(o, "content");
     if (!content) return field_error(field + ".content", "is required (base64)");
@@ -97,8 +98,8 @@ Result<MailAddress> parse_mail_address(std::string_view text) {
     t = t.substr(open + 1, t.size() - open - 2);
   }
   if (auto st = validate_email(t); !st.ok())
-    return make_error("invalid_email", "'" + std::string(t.size() > 254 ? t.substr(0, 254) : t) +
-                                           "' is not an email address");
+    return make_error("invalid_email",
+                      "'" + std::string(t.size() > 254 ? t.substr(0, 254) : t) + "' is not an email address");
   out.address = canonical_address(t);
   return out;
 }
@@ -147,7 +148,8 @@ Result<SendRequest> parse_send_request(const json::object& body, std::int64_t no
     if (r.subject.empty()) return field_error("subject", "is required without 'templateId'");
     if (r.html.empty() && r.text.empty())
       return make_error("invalid_field", "field 'html' or 'text' is required without 'templateId'");
-    if (r.subject.find_first_of("\r\n") != std::string::npos) return field_error("subject", "must be one line");
+    if (r.subject.find_first_of("\r\n") != std::string::npos)
+      return field_error("subject", "must be one line");
   }
 
   auto files = attachments(body);
@@ -158,7 +160,8 @@ Result<SendRequest> parse_send_request(const json::object& body, std::int64_t no
   if (!scheduled) return scheduled.error();
   if (*scheduled) {
     auto at = parse_timestamp(**scheduled);
-    if (!at) return field_error("scheduledAt", "must be an ISO 8601 timestamp such as 2026-11-22T13:16:56.000Z");
+    if (!at)
+      return field_error("scheduledAt", "must be an ISO 8601 timestamp such as 2026-11-22T13:16:56.000Z");
     if (*at - now_ms > kMaxScheduleAheadMs) return field_error("scheduledAt", "may be at most 30 days ahead");
     r.scheduled_at_ms = std::max(*at, now_ms);
   }

@@ -93,8 +93,8 @@ core::Result<std::string> build_message(App& app, const json::object& log, const
       if (!f.is_object()) continue;
       auto bytes = core::base64_decode(record::str(f.get_object(), "content"));
       if (!bytes) return core::make_error("invalid_message", "stored attachment is not base64");
-      m.attachments.push_back({record::str(f.get_object(), "filename"), record::str(f.get_object(), "contentType"),
-                               core::to_string(*bytes)});
+      m.attachments.push_back({record::str(f.get_object(), "filename"),
+                               record::str(f.get_object(), "contentType"), core::to_string(*bytes)});
     }
   auto mime = native::mail::build_mime(m);
   if (!mime) return mime.error();
@@ -103,7 +103,8 @@ core::Result<std::string> build_message(App& app, const json::object& log, const
   return native::mail::dkim_sign(*mime, {domain.name, core::mail::kDkimSelectors[0], *pem});
 }
 
-Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcpt, const std::string& message) {
+Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcpt,
+                         const std::string& message) {
   std::vector<native::mail::SmtpTarget> targets;
   if (!app.config.mail.relay.empty()) {
     targets.push_back(relay_target(app.config.mail.relay));
@@ -113,15 +114,16 @@ Attempt attempt_delivery(App& app, std::string_view from, const std::string& rcp
     if (!mx) {
       // A null MX says the domain takes no mail: final. Anything else (DNS down) may pass.
       bool final = mx.error().code == "null_mx";
-      return {{final ? SmtpOutcome::Kind::permanent : SmtpOutcome::Kind::transient, 0, mx.error().message}, ""};
+      return {{final ? SmtpOutcome::Kind::permanent : SmtpOutcome::Kind::transient, 0, mx.error().message},
+              ""};
     }
     targets = std::move(*mx);
   }
   Attempt last;
   last.outcome.reply = "no mail server to try";
   for (const auto& t : targets) {
-    last.outcome = native::mail::smtp_send(t, from, rcpt, message,
-                                           std::chrono::milliseconds(app.config.mail.smtp_timeout_ms), helo_name(app));
+    last.outcome = native::mail::smtp_send(
+        t, from, rcpt, message, std::chrono::milliseconds(app.config.mail.smtp_timeout_ms), helo_name(app));
     last.server = t.host + ":" + std::to_string(t.port);
     // The next MX is tried only when this one gave no answer at all (RFC 5321 §5.1).
     if (last.outcome.code != 0) break;
@@ -140,7 +142,9 @@ std::string describe(const Attempt& a) {
 
 DeliveryWorker::DeliveryWorker(App& app) : app_(app) {}
 
-DeliveryWorker::~DeliveryWorker() { stop(); }
+DeliveryWorker::~DeliveryWorker() {
+  stop();
+}
 
 void DeliveryWorker::start() {
   if (rechecker_.joinable()) return;
@@ -249,13 +253,15 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
     return {};
   });
   if (!st.ok()) {
-    if (st.error().code != "not_found") spdlog::warn("reading mail job {} failed: {}", outbox_key, st.error().message);
+    if (st.error().code != "not_found")
+      spdlog::warn("reading mail job {} failed: {}", outbox_key, st.error().message);
     return;
   }
   std::string rcpt;
   int attempts = 0;
   if (log)
-    if (auto* rs = log->if_contains("recipients"); rs && rs->is_array() && job->recipient < rs->get_array().size()) {
+    if (auto* rs = log->if_contains("recipients");
+        rs && rs->is_array() && job->recipient < rs->get_array().size()) {
       const auto& r = rs->get_array()[job->recipient].get_object();
       rcpt = record::str(r, "address");
       attempts = static_cast<int>(record::num(r, "attempts"));
@@ -266,10 +272,11 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
     attempt.outcome = {SmtpOutcome::Kind::permanent, 0, "the mail log of this job is gone"};
   } else {
     auto domain = find_domain(app_, job->company_id, record::str(*log, "domainId"));
-    core::Result<std::string> message = domain ? build_message(app_, *log, *content, *domain)
-                                               : core::Result<std::string>(domain.error());
+    core::Result<std::string> message =
+        domain ? build_message(app_, *log, *content, *domain) : core::Result<std::string>(domain.error());
     if (!message) {
-      attempt.outcome = {SmtpOutcome::Kind::permanent, 0, "cannot build the message: " + message.error().message};
+      attempt.outcome = {SmtpOutcome::Kind::permanent, 0,
+                         "cannot build the message: " + message.error().message};
     } else {
       auto from = core::mail::parse_mail_address(record::str(*log, "from"));
       attempt = attempt_delivery(app_, from ? from->address : std::string(), rcpt, *message);
@@ -298,11 +305,13 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
         if (auto delay = core::mail::next_retry_delay(schedule, attempts)) {
           status = RecipientStatus::deferred;
           events.push_back({"deferred", job->log_id, rcpt, detail, now});
-          txn.put(app_.mail_table, mail::outbox_key(now + *delay, job->company_id, job->log_id, job->recipient), "");
+          txn.put(app_.mail_table,
+                  mail::outbox_key(now + *delay, job->company_id, job->log_id, job->recipient), "");
         } else {
           status = RecipientStatus::bounced;
           events.push_back({"bounced", job->log_id, rcpt,
-                            "gave up after " + std::to_string(attempts) + " attempts; last answer: " + detail, now});
+                            "gave up after " + std::to_string(attempts) + " attempts; last answer: " + detail,
+                            now});
         }
         break;
       case SmtpOutcome::Kind::permanent:
@@ -311,7 +320,8 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
         // A hard bounce lists the address: later sends to it are skipped (document 2).
         if (attempt.outcome.code >= 500)
           add_suppression(app_, txn, job->company_id, rcpt, "bounce",
-                          json::object{{"event", "bounced"}, {"mailLogId", job->log_id}, {"detail", detail}}, now);
+                          json::object{{"event", "bounced"}, {"mailLogId", job->log_id}, {"detail", detail}},
+                          now);
         break;
     }
     auto& recipients = (*current)["recipients"].as_array();
@@ -323,7 +333,8 @@ void DeliveryWorker::deliver(const std::string& outbox_key) {
         r["attempts"] = attempts;
         r["lastAnswer"] = detail;
       }
-      statuses.push_back(core::mail::parse_recipient_status(record::str(r, "status")).value_or(RecipientStatus::queued));
+      statuses.push_back(
+          core::mail::parse_recipient_status(record::str(r, "status")).value_or(RecipientStatus::queued));
     }
     (*current)["status"] = core::mail::to_string(core::mail::log_status(statuses));
     auto& timeline = (*current)["events"].as_array();

@@ -36,14 +36,13 @@ void register_domain_routes(App& app) {
     return envelope_ok(to_api(*d, dns_setup(app), ctx.form), 201);
   });
 
-  add_mail_route(
-      app, "GET", "/domains/{id}", "domains.view",
-      [&app](Request& req, const MailContext& ctx) {
-        auto d = find_domain(app, ctx.co().id, req.param("id"));
-        if (!d) return envelope_error(d.error());
-        return envelope_ok(to_api(*d, dns_setup(app), ctx.form));
-      },
-      "id", {.nonblocking = true});
+  add_mail_route(app, "GET", "/domains/{id}", "domains.view",
+                 [&app](Request& req, const MailContext& ctx) {
+                   auto d = find_domain(app, ctx.co().id, req.param("id"));
+                   if (!d) return envelope_error(d.error());
+                   return envelope_ok(to_api(*d, dns_setup(app), ctx.form));
+                 },
+                 "id", {.nonblocking = true});
 
   add_mail_route(
       app, "POST", "/domains/{id}/verify", "domains.edit",

@@ -123,7 +123,8 @@ json::object to_api(const Domain& d, const core::mail::MailDnsSetup& setup, Path
   auto list = product ? core::mail::domain_checklist(d.sending(), setup)
                       : core::mail::domain_records(d.sending(), setup);
   for (const auto& r : list)
-    records.emplace_back(json::object{{"type", r.type}, {product ? "host" : "name", r.name}, {"value", r.value}});
+    records.emplace_back(
+        json::object{{"type", r.type}, {product ? "host" : "name", r.name}, {"value", r.value}});
   return json::object{{"id", d.id},
                       {product ? "domain" : "name", d.name},
                       {"status", core::mail::to_string(d.status)},
@@ -151,8 +152,9 @@ core::Result<Domain> create_domain(App& app, std::string_view company_id, std::s
   for (const char* selector : core::mail::kDkimSelectors) {
     auto pair = native::mail::generate_dkim_key();
     if (!pair) return pair.error();
-    d.keys.push_back({selector, pair->public_key_base64,
-                      core::seal(app.secret_key, pair->private_key_pem, key_binding(d.id, selector), app.random)});
+    d.keys.push_back(
+        {selector, pair->public_key_base64,
+         core::seal(app.secret_key, pair->private_key_pem, key_binding(d.id, selector), app.random)});
   }
   auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
     std::string name_key = company_key(company_id, "domain-name", d.name);
@@ -241,7 +243,8 @@ core::Result<std::size_t> recheck_pending_domains(App& app) {
     }
     ++checked;
     if (d->status != DomainStatus::pending)
-      spdlog::info("domain {} of company {} is now {}", d->name, company_id, core::mail::to_string(d->status));
+      spdlog::info("domain {} of company {} is now {}", d->name, company_id,
+                   core::mail::to_string(d->status));
   }
   return checked;
 }
@@ -254,10 +257,12 @@ core::Result<std::vector<core::mail::DnsRecord>> dkim_zone_records(App& app) {
     txn.scan(app.mail_table, kTagPrefix, [&](std::string_view, std::string_view owner) {
       auto slash = owner.find('/');
       if (slash == std::string_view::npos) return true;
-      auto rec = get_object(txn, app.mail_table, company_key(owner.substr(0, slash), "domain", owner.substr(slash + 1)));
+      auto rec = get_object(txn, app.mail_table,
+                            company_key(owner.substr(0, slash), "domain", owner.substr(slash + 1)));
       if (!rec) return true;
       const Domain d = domain_from_record(*rec);
-      for (const auto& k : d.keys) out.push_back(core::mail::dkim_zone_record(d.dkim_tag, k.selector, k.public_key, setup));
+      for (const auto& k : d.keys)
+        out.push_back(core::mail::dkim_zone_record(d.dkim_tag, k.selector, k.public_key, setup));
       return true;
     });
     return {};

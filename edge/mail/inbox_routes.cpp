@@ -28,10 +28,14 @@ std::optional<Response> resolve(App& app, const Request& req, const MailContext&
   if (!mailbox || mailbox->empty()) return envelope_error(400, "query parameter 'mailbox' is required");
   auto folder = req.query_param("folder");
   if (!folder) return envelope_error(400, "query parameter 'folder' is required (inbox, sent or trash)");
-  if (*folder == "inbox") out.folder = Folder::inbox;
-  else if (*folder == "sent") out.folder = Folder::sent;
-  else if (*folder == "trash") out.folder = Folder::trash;
-  else return envelope_error(400, "query parameter 'folder' must be inbox, sent or trash");
+  if (*folder == "inbox")
+    out.folder = Folder::inbox;
+  else if (*folder == "sent")
+    out.folder = Folder::sent;
+  else if (*folder == "trash")
+    out.folder = Folder::trash;
+  else
+    return envelope_error(400, "query parameter 'folder' must be inbox, sent or trash");
   if (!ctx.principal().allows("inbox.view", *mailbox)) return missing_permission("inbox.view");
   auto rec = mailbox_by_address(app, ctx.co().id, *mailbox);
   if (!rec) return envelope_error(rec.error());
@@ -56,9 +60,8 @@ std::string with_millis(std::string iso) {
 }
 
 json::object summary_json(const native::imap::MessageSummary& m) {
-  return json::object{{"uid", m.uid},         {"unread", m.unread},
-                      {"from", m.from},       {"to", m.to},
-                      {"subject", m.subject}, {"date", with_millis(m.date_iso)},
+  return json::object{{"uid", m.uid},  {"unread", m.unread},   {"from", m.from},
+                      {"to", m.to},    {"subject", m.subject}, {"date", with_millis(m.date_iso)},
                       {"size", m.size}};
 }
 
@@ -70,9 +73,12 @@ void register_inbox_routes(App& app) {
     if (auto refused = resolve(app, req, ctx, t)) return std::move(*refused);
     std::optional<bool> unread;
     if (auto u = req.query_param("unread")) {
-      if (*u == "true") unread = true;
-      else if (*u == "false") unread = false;
-      else return envelope_error(400, "query parameter 'unread' must be true or false");
+      if (*u == "true")
+        unread = true;
+      else if (*u == "false")
+        unread = false;
+      else
+        return envelope_error(400, "query parameter 'unread' must be true or false");
     }
     auto list = native::imap::list_messages(t.account, t.folder, unread);
     if (!list) return envelope_error(list.error());
@@ -89,14 +95,17 @@ void register_inbox_routes(App& app) {
     auto uid = parse_uid(req.param("uid"));
     if (!uid) return envelope_error(404, "message not found");
     auto raw = native::imap::fetch_message(t.account, t.folder, *uid);
-    if (!raw) return envelope_error(raw.error().code == "not_found" ? core::make_error("not_found", "message not found")
-                                                                   : raw.error());
+    if (!raw)
+      return envelope_error(
+          raw.error().code == "not_found" ? core::make_error("not_found", "message not found") : raw.error());
     auto parsed = native::mail::parse_mime(*raw);
     if (!parsed) return envelope_error(502, "the stored message cannot be parsed: " + parsed.error().message);
     json::array attachments;
     for (const auto& a : parsed->attachments)
-      attachments.emplace_back(json::object{{"filename", a.filename}, {"contentType", a.content_type},
-                                            {"disposition", a.disposition}, {"contentId", a.content_id},
+      attachments.emplace_back(json::object{{"filename", a.filename},
+                                            {"contentType", a.content_type},
+                                            {"disposition", a.disposition},
+                                            {"contentId", a.content_id},
                                             {"size", a.size}});
     return envelope_ok(json::object{{"uid", *uid},
                                     {"mailbox", t.address},
@@ -119,8 +128,8 @@ void register_inbox_routes(App& app) {
     auto uid = parse_uid(req.param("uid"));
     if (!uid) return envelope_error(404, "message not found");
     if (auto st = native::imap::mark_read(t.account, t.folder, *uid); !st.ok())
-      return envelope_error(st.error().code == "not_found" ? core::make_error("not_found", "message not found")
-                                                           : st.error());
+      return envelope_error(
+          st.error().code == "not_found" ? core::make_error("not_found", "message not found") : st.error());
     return envelope_ok(json::object{{"uid", *uid}, {"unread", false}});
   });
 
@@ -130,10 +139,11 @@ void register_inbox_routes(App& app) {
     auto uid = parse_uid(req.param("uid"));
     if (!uid) return envelope_error(404, "message not found");
     if (auto st = native::imap::move_to_trash(t.account, t.folder, *uid); !st.ok())
-      return envelope_error(st.error().code == "not_found" ? core::make_error("not_found", "message not found")
-                                                           : st.error());
+      return envelope_error(
+          st.error().code == "not_found" ? core::make_error("not_found", "message not found") : st.error());
     // In Trash itself the message is gone for good, as in mail clients.
-    return envelope_ok(json::object{{"uid", *uid}, {"movedTo", t.folder == Folder::trash ? "deleted" : "trash"}});
+    return envelope_ok(
+        json::object{{"uid", *uid}, {"movedTo", t.folder == Folder::trash ? "deleted" : "trash"}});
   });
 }
 

@@ -40,7 +40,7 @@ void record_events(App& app, store::WriteTxn& txn, std::string_view company_id,
 std::string stat_key(std::string_view company_id, std::string_view day, std::string_view event);
 
 // The event names, in the order analytics lists them.
-inline constexpr const char* kMailEvents[] = {"queued",   "sent",       "delivered", "deferred",
+inline constexpr const char* kMailEvents[] = {"queued",  "sent",       "delivered", "deferred",
                                               "bounced", "complained", "suppressed"};
 
 }  // namespace edge::mail

@@ -15,7 +15,9 @@ std::string company_prefix(std::string_view company_id, std::string_view kind) {
   return fmt::format("c/{}/{}/", company_id, kind);
 }
 
-std::string due_text(std::int64_t due_ms) { return fmt::format("{:016d}", due_ms < 0 ? 0 : due_ms); }
+std::string due_text(std::int64_t due_ms) {
+  return fmt::format("{:016d}", due_ms < 0 ? 0 : due_ms);
+}
 
 std::string outbox_key(std::int64_t due_ms, std::string_view company_id, std::string_view log_id,
                        std::size_t recipient) {
@@ -44,6 +46,8 @@ void put_object(store::WriteTxn& txn, store::Table table, std::string_view key, 
   txn.put(table, key, core::to_json(value));
 }
 
-std::string now_text(App& app) { return core::format_timestamp(app.clock.now_ms()); }
+std::string now_text(App& app) {
+  return core::format_timestamp(app.clock.now_ms());
+}
 
 }  // namespace edge::mail

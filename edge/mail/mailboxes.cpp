@@ -23,14 +23,16 @@ constexpr const char* kMasterUser = "platform";
 constexpr std::int64_t kMaxQuotaMb = 1'048'576;
 constexpr std::int64_t kDefaultQuotaMb = 1024;
 
-std::string address_key(std::string_view address) { return std::string(kAddressPrefix) + std::string(address); }
+std::string address_key(std::string_view address) {
+  return std::string(kAddressPrefix) + std::string(address);
+}
 
 // Derived, not stored: the same secret key gives the same password after a restart, and the store holds
 // nothing that opens every mailbox.
 std::string master_password(const App& app) {
-  auto digest = core::hmac_sha256(std::string_view(reinterpret_cast<const char*>(app.secret_key.data()),
-                                                   app.secret_key.size()),
-                                  "dovecot master user password");
+  auto digest = core::hmac_sha256(
+      std::string_view(reinterpret_cast<const char*>(app.secret_key.data()), app.secret_key.size()),
+      "dovecot master user password");
   return core::hex_encode(digest);
 }
 
@@ -52,8 +54,10 @@ core::Status hash_into(json::object& rec, const std::string& password) {
 
 core::Result<MailboxFields> parse_mailbox_fields(const json::object& body) {
   MailboxFields f;
-  for (auto [field, slot] : {std::pair{"domainId", &f.domain_id}, {"domain", &f.domain_name},
-                             {"localPart", &f.local_part}, {"displayName", &f.display_name},
+  for (auto [field, slot] : {std::pair{"domainId", &f.domain_id},
+                             {"domain", &f.domain_name},
+                             {"localPart", &f.local_part},
+                             {"displayName", &f.display_name},
                              {"password", &f.password}}) {
     auto v = core::optional_string(body, field);
     if (!v) return v.error();
@@ -73,13 +77,15 @@ core::Result<MailboxFields> parse_mailbox_fields(const json::object& body) {
 
 json::object mailbox_to_api(const json::object& rec) {
   json::object out;
-  for (const char* k : {"id", "address", "domainId", "localPart", "displayName", "quotaMb", "createdAt", "updatedAt"})
+  for (const char* k :
+       {"id", "address", "domainId", "localPart", "displayName", "quotaMb", "createdAt", "updatedAt"})
     if (auto* v = rec.if_contains(k)) out[k] = *v;
   return out;
 }
 
 core::Result<json::object> create_mailbox(App& app, std::string_view company_id, const MailboxFields& f) {
-  if (!f.domain_id && !f.domain_name) return core::make_error("missing_field", "field 'domainId' is required");
+  if (!f.domain_id && !f.domain_name)
+    return core::make_error("missing_field", "field 'domainId' is required");
   if (!f.local_part) return core::make_error("missing_field", "field 'localPart' is required");
   if (!f.password) return core::make_error("missing_field", "field 'password' is required");
   auto local = core::mail::normalize_local_part(*f.local_part);
@@ -97,12 +103,14 @@ core::Result<json::object> create_mailbox(App& app, std::string_view company_id,
     std::optional<json::object> domain;
     if (f.domain_id) {
       domain = get_object(txn, app.mail_table, company_key(company_id, "domain", *f.domain_id));
-    } else if (auto id = txn.get(app.mail_table, company_key(company_id, "domain-name", core::to_ascii_lower(*f.domain_name)))) {
+    } else if (auto id = txn.get(app.mail_table, company_key(company_id, "domain-name",
+                                                             core::to_ascii_lower(*f.domain_name)))) {
       domain = get_object(txn, app.mail_table, company_key(company_id, "domain", *id));
     }
     if (!domain) return core::make_error("unprocessable", "the domain is not a domain of this company");
     if (record::str(*domain, "status") != "verified")
-      return core::make_error("unprocessable", "domain '" + record::str(*domain, "name") + "' is not verified");
+      return core::make_error("unprocessable",
+                              "domain '" + record::str(*domain, "name") + "' is not verified");
     const std::string address = *local + "@" + record::str(*domain, "name");
     if (txn.get(app.mail_table, address_key(address)))
       return core::make_error("conflict", "mailbox " + address + " already exists");
@@ -165,17 +173,19 @@ core::Result<json::array> list_mailboxes(App& app, std::string_view company_id) 
   json::array out;
   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     out.clear();
-    txn.scan(app.mail_table, company_prefix(company_id, "mailbox"), [&](std::string_view, std::string_view v) {
-      if (auto rec = core::parse_json_object(v)) out.emplace_back(mailbox_to_api(*rec));
-      return true;
-    });
+    txn.scan(app.mail_table, company_prefix(company_id, "mailbox"),
+             [&](std::string_view, std::string_view v) {
+               if (auto rec = core::parse_json_object(v)) out.emplace_back(mailbox_to_api(*rec));
+               return true;
+             });
     return {};
   });
   if (!st.ok()) return st.error();
   return out;
 }
 
-core::Result<json::object> mailbox_by_address(App& app, std::string_view company_id, std::string_view address) {
+core::Result<json::object> mailbox_by_address(App& app, std::string_view company_id,
+                                              std::string_view address) {
   auto entry = read_object(app, address_key(core::to_ascii_lower(address)));
   if (!entry) return entry.error();
   if (!*entry || record::str(**entry, "companyId") != company_id)
@@ -219,7 +229,8 @@ core::Result<native::imap::ImapAccount> imap_account(const App& app, std::string
   native::imap::ImapAccount a;
   auto colon = where.rfind(':');
   a.host = where.substr(0, colon);
-  if (colon != std::string::npos) std::from_chars(where.data() + colon + 1, where.data() + where.size(), a.port);
+  if (colon != std::string::npos)
+    std::from_chars(where.data() + colon + 1, where.data() + where.size(), a.port);
   a.login = native::imap::master_login(address, kMasterUser);
   a.password = master_password(app);
   return a;

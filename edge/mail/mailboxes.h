@@ -47,7 +47,8 @@ core::Status delete_mailbox(App& app, std::string_view company_id, std::string_v
 core::Result<json::array> list_mailboxes(App& app, std::string_view company_id);
 
 // The mailbox of the company with `address`. `not_found` otherwise (another company's included).
-core::Result<json::object> mailbox_by_address(App& app, std::string_view company_id, std::string_view address);
+core::Result<json::object> mailbox_by_address(App& app, std::string_view company_id,
+                                              std::string_view address);
 
 // Writes Dovecot's master-users and users files (Config::Mail::dovecot_dir) from the store. Serialized; a
 // no-op without a Dovecot folder. Called at start-up and after each mailbox change.

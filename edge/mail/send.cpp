@@ -26,9 +26,12 @@ json::object content_record(const core::mail::SendRequest& send, std::string sub
                             std::string text) {
   json::array files;
   for (const auto& a : send.attachments)
-    files.emplace_back(json::object{
-        {"filename", a.filename}, {"contentType", a.content_type}, {"content", core::base64_encode(core::as_bytes(a.content))}});
-  json::object o{{"subject", std::move(subject)}, {"html", std::move(html)}, {"text", std::move(text)},
+    files.emplace_back(json::object{{"filename", a.filename},
+                                    {"contentType", a.content_type},
+                                    {"content", core::base64_encode(core::as_bytes(a.content))}});
+  json::object o{{"subject", std::move(subject)},
+                 {"html", std::move(html)},
+                 {"text", std::move(text)},
                  {"attachments", std::move(files)}};
   if (send.reply_to)
     o["replyTo"] = send.reply_to->display_name.empty()
@@ -56,7 +59,8 @@ Response accept_send(App& app, const MailContext& ctx, const core::mail::SendReq
   if (send.template_id) {
     auto tpl = load_template(app, cid, *send.template_id);
     if (!tpl) {
-      if (tpl.error().code == "not_found") return envelope_error(422, "templateId names no template of this company");
+      if (tpl.error().code == "not_found")
+        return envelope_error(422, "templateId names no template of this company");
       return envelope_error(tpl.error());
     }
     auto missing = tpl->compiled->missing_variables(send.locale, send.variables);
@@ -94,12 +98,14 @@ Response accept_send(App& app, const MailContext& ctx, const core::mail::SendReq
       RecipientStatus status = RecipientStatus::queued;
       if (auto entry = find_suppression(app, txn, cid, to)) {
         status = RecipientStatus::suppressed;
-        events.push_back({"suppressed", log_id, to, "on the suppression list (" + record::str(*entry, "reason") + ")", now});
+        events.push_back({"suppressed", log_id, to,
+                          "on the suppression list (" + record::str(*entry, "reason") + ")", now});
       } else {
         txn.put(app.mail_table, outbox_key(due, cid, log_id, i), "");
         queued_any = true;
       }
-      recipients.emplace_back(json::object{{"address", to}, {"status", core::mail::to_string(status)}, {"attempts", 0}});
+      recipients.emplace_back(
+          json::object{{"address", to}, {"status", core::mail::to_string(status)}, {"attempts", 0}});
     }
     std::vector<RecipientStatus> statuses;
     for (const auto& r : recipients)
@@ -117,7 +123,8 @@ Response accept_send(App& app, const MailContext& ctx, const core::mail::SendReq
                      {"status", core::mail::to_string(core::mail::log_status(statuses))},
                      {"messageId", log_id + "@" + domain_name},
                      {"createdAt", core::format_timestamp(now)},
-                     {"scheduledAt", send.scheduled_at_ms ? json::value(core::format_timestamp(due)) : json::value(nullptr)},
+                     {"scheduledAt",
+                      send.scheduled_at_ms ? json::value(core::format_timestamp(due)) : json::value(nullptr)},
                      {"recipients", std::move(recipients)},
                      {"events", std::move(timeline)}};
     put_object(txn, app.mail_table, company_key(cid, "log", log_id), log);

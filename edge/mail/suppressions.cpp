@@ -33,7 +33,8 @@ json::object add_suppression(App& app, store::WriteTxn& txn, std::string_view co
                      {"source", std::move(source)},
                      {"createdAt", core::format_timestamp(now_ms)}};
   put_object(txn, app.mail_table, key, entry);
-  txn.put(app.mail_table, suppression_id_key(company_id, record::str(entry, "id")), record::str(entry, "address"));
+  txn.put(app.mail_table, suppression_id_key(company_id, record::str(entry, "id")),
+          record::str(entry, "address"));
   return entry;
 }
 

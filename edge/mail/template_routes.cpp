@@ -32,14 +32,13 @@ void register_template_routes(App& app) {
     return envelope_ok(template_to_api(made->record, ctx.form), 201);
   });
 
-  add_mail_route(
-      app, "GET", "/templates/{id}", perm,
-      [&app](Request& req, const MailContext& ctx) {
-        auto t = load_template(app, ctx.co().id, req.param("id"));
-        if (!t) return envelope_error(t.error());
-        return envelope_ok(template_to_api(t->record, ctx.form));
-      },
-      {}, {.nonblocking = true});
+  add_mail_route(app, "GET", "/templates/{id}", perm,
+                 [&app](Request& req, const MailContext& ctx) {
+                   auto t = load_template(app, ctx.co().id, req.param("id"));
+                   if (!t) return envelope_error(t.error());
+                   return envelope_ok(template_to_api(t->record, ctx.form));
+                 },
+                 {}, {.nonblocking = true});
 
   add_mail_route(app, "PATCH", "/templates/{id}", perm, [&app](Request& req, const MailContext& ctx) {
     auto body = core::parse_json_object(req.body);

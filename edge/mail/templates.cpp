@@ -52,7 +52,9 @@ core::Result<StoredTemplate> apply(json::object rec, const TemplateFields& f) {
   return StoredTemplate{std::move(rec), std::move(*compiled)};
 }
 
-TemplateCache& cache(App& app) { return app.mail_templates; }
+TemplateCache& cache(App& app) {
+  return app.mail_templates;
+}
 
 }  // namespace
 
@@ -85,14 +87,14 @@ core::Result<TemplateFields> parse_template_fields(const json::object& body) {
 }
 
 core::Result<StoredTemplate> create_template(App& app, std::string_view company_id, const TemplateFields& f) {
-  for (auto [present, field] : {std::pair{f.name.has_value(), "name"}, {f.subject.has_value(), "subject"},
-                                {f.body.has_value(), "body"}, {f.domain_id.has_value(), "domainId"}})
+  for (auto [present, field] : {std::pair{f.name.has_value(), "name"},
+                                {f.subject.has_value(), "subject"},
+                                {f.body.has_value(), "body"},
+                                {f.domain_id.has_value(), "domainId"}})
     if (!present) return core::make_error("invalid_field", "field '" + std::string(field) + "' is required");
   std::string now = now_text(app);
-  json::object rec{{"id", core::make_id("tpl_", app.random)},
-                   {"version", 1},
-                   {"createdAt", now},
-                   {"updatedAt", now}};
+  json::object rec{
+      {"id", core::make_id("tpl_", app.random)}, {"version", 1}, {"createdAt", now}, {"updatedAt", now}};
   auto made = apply(std::move(rec), f);
   if (!made) return made.error();
   const std::string id = record::str(made->record, "id");
@@ -136,10 +138,11 @@ core::Result<json::array> list_templates(App& app, std::string_view company_id, 
   json::array out;
   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     out.clear();
-    txn.scan(app.mail_table, company_prefix(company_id, "template"), [&](std::string_view, std::string_view v) {
-      if (auto rec = core::parse_json_object(v)) out.emplace_back(template_to_api(*rec, form));
-      return true;
-    });
+    txn.scan(app.mail_table, company_prefix(company_id, "template"),
+             [&](std::string_view, std::string_view v) {
+               if (auto rec = core::parse_json_object(v)) out.emplace_back(template_to_api(*rec, form));
+               return true;
+             });
     return {};
   });
   if (!st.ok()) return st.error();

@@ -60,7 +60,8 @@ class TemplateCache {
 
  private:
   std::mutex mutex_;
-  std::unordered_map<std::string, std::pair<std::int64_t, std::shared_ptr<const core::mail::MailTemplate>>> map_;
+  std::unordered_map<std::string, std::pair<std::int64_t, std::shared_ptr<const core::mail::MailTemplate>>>
+      map_;
 };
 
 }  // namespace edge::mail

@@ -4,7 +4,8 @@
 //
 // Two credentials: an access token (`Authorization: Bearer stk_...`), or, for the dashboard, the platform
 // session cookie of a member of the company (role and permissions of the membership; writes also need the
-// session's CSRF token in `X-CSRF-Token`, else 403). Order of checks, each answering in the platform envelope:
+// session's CSRF token in `X-CSRF-Token`, else 403). Order of checks, each answering in the platform
+// envelope:
 //   401 Authorization missing, not `Bearer <stk_...>`, unknown or revoked token (WWW-Authenticate: Bearer)
 //   404 the slug names no company, or a company other than the token's (never reveals which)
 //   429 the token's rate limit is spent (Retry-After)

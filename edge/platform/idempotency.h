@@ -31,7 +31,8 @@ inline constexpr std::size_t kMaxIdempotencyKeyBytes = 255;
 
 // How a product words the refusals of this mechanism in its error format: `code` is `idempotency_conflict`
 // (409), `invalid_field` (422, a bad header) or `storage_error` (500).
-using IdempotencyErrors = std::function<Response(int status, std::string_view code, std::string_view message)>;
+using IdempotencyErrors =
+    std::function<Response(int status, std::string_view code, std::string_view message)>;
 
 class IdempotentWrite {
  public:

@@ -1,6 +1,6 @@
 #pragma once
-// The `Idempotency-Key` header on every restaurant create (docs/restaurant-api.md, "Idempotency-Key"), through
-// the platform's one mechanism (edge/platform/idempotency.h), in the restaurant's error format.
+// The `Idempotency-Key` header on every restaurant create (docs/restaurant-api.md, "Idempotency-Key"),
+// through the platform's one mechanism (edge/platform/idempotency.h), in the restaurant's error format.
 //
 // Keys are scoped by company and by the branch the request writes to (company-wide creates share one scope),
 // so a branch-limited token can neither replay nor detect another branch's keys.

@@ -1,10 +1,10 @@
 #include "native/imap/dovecot_config.h"
 
-#include <filesystem>
 #include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <filesystem>
 
 #include <cerrno>
 #include <charconv>

@@ -48,8 +48,4 @@ core::Result<DkimKeyPair> generate_dkim_key(int bits) {
   return DkimKeyPair{std::string(pem_data, static_cast<std::size_t>(pem_size)), base64(der.get(), der_size)};
 }
 
-std::string dkim_txt_value(std::string_view public_key_base64) {
-  return "v=DKIM1; k=rsa; p=" + std::string(public_key_base64);
-}
-
 }  // namespace native::mail

@@ -21,8 +21,4 @@ struct DkimKeyPair {
 // Errors: `invalid_key_size` outside 1024..4096; `key_generation_failed` if OpenSSL fails (not expected).
 core::Result<DkimKeyPair> generate_dkim_key(int bits = 2048);
 
-// The TXT record value publishing a key (RFC 6376 §3.6.1): `v=DKIM1; k=rsa; p=<public_key_base64>`, the
-// same text core::mail::domain_checklist lists and check_domain accepts.
-std::string dkim_txt_value(std::string_view public_key_base64);
-
 }  // namespace native::mail

@@ -58,8 +58,9 @@ TEST_CASE("template mode takes variables and a locale, and refuses raw content b
   CHECK(*r->template_id == "tpl_1");
   CHECK(r->locale == "tr");
   CHECK(r->variables.at("name").as_string() == "Ali");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","templateId":"t","subject":"s"})") ==
-        "invalid_field");
+  CHECK(
+      error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","templateId":"t","subject":"s"})") ==
+      "invalid_field");
   CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s","variables":{}})") ==
         "invalid_field");
 }
@@ -68,15 +69,21 @@ TEST_CASE("missing or mistyped fields are refused with the field named") {
   CHECK(error_code(R"({"from":"a@acme.com","to":"b@x.test","subject":"s","text":"t"})") == "missing_field");
   CHECK(error_code(R"({"domainId":"d","to":"b@x.test","subject":"s","text":"t"})") == "missing_field");
   CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","subject":"s","text":"t"})") == "invalid_field");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":[],"subject":"s","text":"t"})") == "invalid_field");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":5,"subject":"s","text":"t"})") == "invalid_field");
+  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":[],"subject":"s","text":"t"})") ==
+        "invalid_field");
+  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":5,"subject":"s","text":"t"})") ==
+        "invalid_field");
   CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","text":"t"})") == "invalid_field");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s"})") == "invalid_field");
+  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s"})") ==
+        "invalid_field");
   CHECK(error_code(R"({"domainId":"d","from":"not an address","to":"b@x.test","subject":"s","text":"t"})") ==
         "invalid_email");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@","subject":"s","text":"t"})") == "invalid_email");
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"a\r\nBcc: x@y.z","text":"t"})") ==
-        "invalid_field");
+  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@","subject":"s","text":"t"})") ==
+        "invalid_email");
+  CHECK(
+      error_code(
+          R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"a\r\nBcc: x@y.z","text":"t"})") ==
+      "invalid_field");
   auto r = parse(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s"})");
   CHECK(r.error().message.find("'html' or 'text'") != std::string::npos);
 }
@@ -110,12 +117,16 @@ TEST_CASE("attachments are decoded from base64 and capped at 25 MB") {
 
   const std::string half = core::base64_encode(core::as_bytes(std::string(kMaxAttachmentBytes / 2, 'x')));
   const std::string two = R"({"filename":"a","content":")" + half + R"("})";
-  CHECK(parse(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s","text":"t","attachments":[)" +
-              two + "," + two + "]}")
-            .ok());  // exactly 25 MB
+  CHECK(
+      parse(
+          R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s","text":"t","attachments":[)" +
+          two + "," + two + "]}")
+          .ok());  // exactly 25 MB
   const std::string more = R"({"filename":"c","content":"AA=="})";
-  CHECK(error_code(R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s","text":"t","attachments":[)" +
-                   two + "," + two + "," + more + "]}") == "payload_too_large");
+  CHECK(
+      error_code(
+          R"({"domainId":"d","from":"a@acme.com","to":"b@x.test","subject":"s","text":"t","attachments":[)" +
+          two + "," + two + "," + more + "]}") == "payload_too_large");
 }
 
 TEST_CASE("scheduledAt: a timestamp up to 30 days ahead; the past means now") {

@@ -38,7 +38,6 @@ std::string admin_token(const std::string& data) {
   return std::string(parse_object(made.out).at("token").as_string());
 }
 
-
 }  // namespace
 
 TEST_CASE("sends survive kill -9 between accept and delivery: each is delivered once") {
@@ -49,10 +48,12 @@ TEST_CASE("sends survive kill -9 between accept and delivery: each is delivered 
   std::string failure;
   auto sink = test_smtp::SmtpSink::start({}, failure);
   REQUIRE_MESSAGE(sink, failure);
-  const std::vector<std::string> common = {"--rate-limit", "1000000/1s", "--mail-rate-limit", "1000000/1s",
+  const std::vector<std::string> common = {"--rate-limit",      "1000000/1s",
+                                           "--mail-rate-limit", "1000000/1s",
                                            "--mail-nameserver", "127.0.0.1:" + std::to_string(dns_port)};
 
-  const std::string body_head = R"(,"from":"shop@crash.example.test","subject":"Order","text":"Thanks","to":"c)";
+  const std::string body_head =
+      R"(,"from":"shop@crash.example.test","subject":"Order","text":"Thanks","to":"c)";
   std::string domain_id;
   std::mutex mu;
   std::map<std::string, std::string> answered;  // key -> mailLogId
@@ -111,8 +112,8 @@ TEST_CASE("sends survive kill -9 between accept and delivery: each is delivered 
   CHECK(sink->received().empty());
 
   auto flags = common;
-  flags.insert(flags.end(), {"--mail-delivery-workers", "4", "--mail-relay",
-                             "127.0.0.1:" + std::to_string(sink->port())});
+  flags.insert(flags.end(),
+               {"--mail-delivery-workers", "4", "--mail-relay", "127.0.0.1:" + std::to_string(sink->port())});
   testing::EdgeProcess edge(dir.path, data, flags);
   auto c = client_for(edge.port, token);
   std::set<std::string> ids;

@@ -62,10 +62,11 @@ struct DeliveryEdge {
   }
 
   std::string send(const std::string& to, const std::string& extra = "") {
-    auto r = edge->post("/api/companies/acme/send",
-                        R"({"domainId":")" + domain_id + R"(","from":"Acme <hello@acme.example.test>","to":)" + to +
-                            R"(,"subject":"Your receipt ✓","html":"<p>Hi</p>","text":"Hi")" + extra + "}",
-                        token);
+    auto r =
+        edge->post("/api/companies/acme/send",
+                   R"({"domainId":")" + domain_id + R"(","from":"Acme <hello@acme.example.test>","to":)" +
+                       to + R"(,"subject":"Your receipt ✓","html":"<p>Hi</p>","text":"Hi")" + extra + "}",
+                   token);
     REQUIRE(r.status == 201);
     return str(r.data(), "mailLogId");
   }
@@ -108,8 +109,8 @@ struct DeliveryEdge {
     std::ofstream(file, std::ios::binary) << data;
     const std::string ns = zone->nameserver();
     const std::string host = ns.substr(0, ns.find(':')), port = ns.substr(ns.find(':') + 1);
-    return testing::run("/usr/bin/python3 " + std::string(DKIM_VERIFY_PY) + " " + host + " " + port + " " + file +
-                        " 2>&1")
+    return testing::run("/usr/bin/python3 " + std::string(DKIM_VERIFY_PY) + " " + host + " " + port + " " +
+                        file + " 2>&1")
         .out;
   }
 };
@@ -118,8 +119,9 @@ struct DeliveryEdge {
 
 TEST_CASE("delivered messages arrive once per recipient, DKIM-signed, with their timeline") {
   DeliveryEdge t({});
-  const std::string id = t.send(R"(["ali@example.net","ayse@example.org"])",
-                                R"(,"replyTo":"help@acme.example.test","attachments":[{"filename":"a.txt","contentType":"text/plain","content":"aGVsbG8="}])");
+  const std::string id = t.send(
+      R"(["ali@example.net","ayse@example.org"])",
+      R"(,"replyTo":"help@acme.example.test","attachments":[{"filename":"a.txt","contentType":"text/plain","content":"aGVsbG8="}])");
   auto mails = t.sink->wait_for(2, std::chrono::seconds(10));
   REQUIRE(mails.size() == 2);
   auto log = t.wait_status(id, "delivered");
@@ -149,7 +151,8 @@ TEST_CASE("delivered messages arrive once per recipient, DKIM-signed, with their
   CHECK(DeliveryEdge::events_of(log, "ali@example.net") == std::vector<std::string>{"sent", "delivered"});
   CHECK(DeliveryEdge::recipient_status(log, "ayse@example.org") == "delivered");
   // The body waits only while a recipient does.
-  auto body = edge::mail::read_object(t.edge->server->app(), edge::mail::company_key(t.company_id, "body", id));
+  auto body =
+      edge::mail::read_object(t.edge->server->app(), edge::mail::company_key(t.company_id, "body", id));
   CHECK_FALSE(body->has_value());
 }
 

@@ -97,7 +97,8 @@ TEST_CASE("creating a domain answers the records to publish, in both path forms"
   CHECK(same.status == 200);
   CHECK(str(same.data(), "domain") == "mail.acme.example.test");
 
-  CHECK(t.edge.post("/api/companies/acme/domains", R"({"name":"mail.acme.example.test"})", t.token).status == 409);
+  CHECK(t.edge.post("/api/companies/acme/domains", R"({"name":"mail.acme.example.test"})", t.token).status ==
+        409);
   auto bad = t.edge.post("/api/companies/acme/domains", R"({"name":"not a domain"})", t.token);
   CHECK(bad.status == 400);
   CHECK(bad.error().find("domain") != std::string::npos);
@@ -124,12 +125,13 @@ TEST_CASE("DKIM private keys are sealed at rest, one key pair per selector") {
   CHECK(d->keys[1].selector == "s2");
   CHECK(d->keys[0].public_key != d->keys[1].public_key);
   std::string raw;
-  REQUIRE(app.kv
-              ->read([&](const store::ReadTxn& txn) -> core::Status {
-                raw = txn.get(app.mail_table, edge::mail::company_key(company->id, "domain", d->id)).value_or("");
-                return {};
-              })
-              .ok());
+  REQUIRE(
+      app.kv
+          ->read([&](const store::ReadTxn& txn) -> core::Status {
+            raw = txn.get(app.mail_table, edge::mail::company_key(company->id, "domain", d->id)).value_or("");
+            return {};
+          })
+          .ok());
   CHECK(raw.find("PRIVATE KEY") == std::string::npos);  // no PEM in the store
   auto pem = edge::mail::dkim_private_key(app, *d);
   REQUIRE(pem.ok());
@@ -150,7 +152,8 @@ TEST_CASE("verification checks SPF, DKIM and DMARC in real DNS and follows the s
   auto v = t.edge.post(path + "/verify", "", t.token);
   REQUIRE(v.status == 200);
   CHECK(str(v.data(), "status") == "pending");
-  CHECK(v.data().at("checks") == json::value(json::object{{"spf", false}, {"dkim", false}, {"dmarc", false}}));
+  CHECK(v.data().at("checks") ==
+        json::value(json::object{{"spf", false}, {"dkim", false}, {"dmarc", false}}));
   CHECK_FALSE(v.data().at("checkedAt").is_null());
 
   // SPF and DMARC only: still pending.
@@ -263,12 +266,14 @@ TEST_CASE("sends do not set off background re-checks: those run on their own int
   t.publish(DnsEdge::options_for(pending.data()));  // a check now would pass
   const std::string sender = verified_domain(t.edge, t.token, "acme", "sender.example.test");
   for (int i = 0; i < 5; ++i)
-    REQUIRE(t.edge.post("/api/companies/acme/send",
-                        R"({"domainId":")" + sender +
-                            R"(","from":"a@sender.example.test","to":"b@example.net","subject":"s","text":"t"})",
-                        t.token)
-                .status == 201);
+    REQUIRE(
+        t.edge
+            .post("/api/companies/acme/send",
+                  R"({"domainId":")" + sender +
+                      R"(","from":"a@sender.example.test","to":"b@example.net","subject":"s","text":"t"})",
+                  t.token)
+            .status == 201);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK(str(t.edge.get("/api/companies/acme/domains/" + str(pending.data(), "id"), t.token).data(), "status") ==
-        "pending");
+  CHECK(str(t.edge.get("/api/companies/acme/domains/" + str(pending.data(), "id"), t.token).data(),
+            "status") == "pending");
 }

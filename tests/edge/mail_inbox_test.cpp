@@ -44,9 +44,10 @@ struct InboxEdge {
 
   // Whether `user`/`password` logs in to IMAP (curl's exit status 67 is "login denied").
   int imap_login(const std::string& user, const std::string& password) const {
-    return testing::run("curl -s -o /dev/null --max-time 10 'imap://127.0.0.1:" + std::to_string(dovecot->port()) +
-                        "/' --user '" + user + ":" + password + "'; echo $?")
-        .out == "0\n"
+    return testing::run(
+               "curl -s -o /dev/null --max-time 10 'imap://127.0.0.1:" + std::to_string(dovecot->port()) +
+               "/' --user '" + user + ":" + password + "'; echo $?")
+                       .out == "0\n"
                ? 0
                : 67;
   }
@@ -61,8 +62,9 @@ std::string message(const std::string& subject, const std::string& body) {
          "\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <" + subject +
          "@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b1\r\n\r\n--b1\r\n"
          "Content-Type: text/plain; charset=utf-8\r\n\r\n" +
-         body + "\r\n--b1\r\nContent-Type: application/pdf\r\nContent-Disposition: attachment; filename=r.pdf\r\n"
-                "Content-Transfer-Encoding: base64\r\n\r\nJVBERi0=\r\n--b1--\r\n";
+         body +
+         "\r\n--b1\r\nContent-Type: application/pdf\r\nContent-Disposition: attachment; filename=r.pdf\r\n"
+         "Content-Transfer-Encoding: base64\r\n\r\nJVBERi0=\r\n--b1--\r\n";
 }
 
 }  // namespace
@@ -86,14 +88,16 @@ TEST_CASE("mailboxes: create, conflict, update and delete follow into Dovecot") 
   CHECK(t.create(".ali").status == 400);
   CHECK(t.create("short", "1234567").status == 400);
   auto pending = t.edge->post("/api/companies/acme/domains", R"({"name":"new.example.test"})", t.token);
-  CHECK(t.edge->post("/api/companies/acme/mailboxes",
-                     R"({"domainId":")" + str(pending.data(), "id") + R"(","localPart":"x","password":"12345678"})",
-                     t.token)
+  CHECK(t.edge
+            ->post("/api/companies/acme/mailboxes",
+                   R"({"domainId":")" + str(pending.data(), "id") +
+                       R"(","localPart":"x","password":"12345678"})",
+                   t.token)
             .status == 422);
   // The product form takes the domain by name.
-  auto by_name = t.edge->post("/api/mail/mailboxes",
-                              R"({"domain":"inbox.example.test","localPart":"bob","password":"bob password"})",
-                              t.token);
+  auto by_name =
+      t.edge->post("/api/mail/mailboxes",
+                   R"({"domain":"inbox.example.test","localPart":"bob","password":"bob password"})", t.token);
   CHECK(by_name.status == 201);
   CHECK(by_name.data().at("quotaMb").as_int64() == 1024);
 
@@ -106,7 +110,8 @@ TEST_CASE("mailboxes: create, conflict, update and delete follow into Dovecot") 
   REQUIRE(u.status == 200);
   CHECK(u.data().at("quotaMb").as_int64() == 20);
   CHECK(str(u.data(), "displayName") == "Ali");
-  CHECK(t.edge->patch("/api/companies/acme/mailboxes/" + id, R"({"localPart":"other"})", t.token).status == 400);
+  CHECK(t.edge->patch("/api/companies/acme/mailboxes/" + id, R"({"localPart":"other"})", t.token).status ==
+        400);
   CHECK(t.edge->patch("/api/companies/acme/mailboxes/" + id, R"({})", t.token).status == 400);
   test_imap::DovecotServer::wait_for_passwd_reload();
   CHECK(t.imap_login("ali@inbox.example.test", "correct horse") == 67);
@@ -125,7 +130,8 @@ TEST_CASE("mailboxes: create, conflict, update and delete follow into Dovecot") 
   CHECK(t.edge->patch("/api/mail/mailboxes/" + bob, R"({"quotaMb":1})", globex).status == 404);
   CHECK(t.edge->del("/api/companies/globex/mailboxes/" + bob, globex).status == 404);
   CHECK(t.edge->get("/api/mail/mailboxes", globex).data().as_array().empty());
-  CHECK(t.edge->get("/api/companies/acme/mailboxes", t.edge->token_with("acme", {"inbox.view"})).status == 403);
+  CHECK(t.edge->get("/api/companies/acme/mailboxes", t.edge->token_with("acme", {"inbox.view"})).status ==
+        403);
 }
 
 TEST_CASE("inbox: list with unread, read a message with its parts, mark read, move to trash") {
@@ -146,8 +152,8 @@ TEST_CASE("inbox: list with unread, read a message with its parts, mark read, mo
   CHECK(str(items[1], "date") == "2026-11-23T10:00:00.000Z");
   const std::int64_t first = items[1].at("uid").as_int64();
 
-  auto msg = t.edge->get("/api/companies/acme/inbox/" + std::to_string(first) + "?mailbox=" + ali + "&folder=inbox",
-                         t.token);
+  auto msg = t.edge->get(
+      "/api/companies/acme/inbox/" + std::to_string(first) + "?mailbox=" + ali + "&folder=inbox", t.token);
   REQUIRE(msg.status == 200);
   CHECK(str(msg.data(), "subject") == "first");
   CHECK(str(msg.data(), "messageId") == "first@example.org");

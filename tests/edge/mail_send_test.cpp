@@ -74,7 +74,8 @@ struct SendEdge {
 
 TEST_CASE("a raw send is queued with its log and one outbox job per recipient in the same commit") {
   SendEdge t;
-  auto r = t.send(t.raw(R"(["ali@example.net","ayse@example.org"])", R"(,"replyTo":"help@acme.example.test")"));
+  auto r =
+      t.send(t.raw(R"(["ali@example.net","ayse@example.org"])", R"(,"replyTo":"help@acme.example.test")"));
   REQUIRE(r.status == 201);
   CHECK(r.error().empty());
   CHECK(str(r.data(), "status") == "queued");
@@ -107,8 +108,8 @@ TEST_CASE("scheduledAt delays the job and is echoed") {
   CHECK(str(r.data(), "scheduledAt") == "2026-11-19T09:00:00.000Z");
   auto jobs = t.outbox();
   REQUIRE(jobs.size() == 1);
-  CHECK(jobs[0].rfind("outbox/" + edge::mail::due_text(*core::parse_timestamp("2026-11-19T09:00:00.000Z")), 0) ==
-        0);
+  CHECK(jobs[0].rfind("outbox/" + edge::mail::due_text(*core::parse_timestamp("2026-11-19T09:00:00.000Z")),
+                      0) == 0);
 }
 
 TEST_CASE("template sends render the picked locale and refuse missing variables with their names") {
@@ -116,13 +117,15 @@ TEST_CASE("template sends render the picked locale and refuse missing variables 
   auto tpl = t.edge.post("/api/companies/acme/templates",
                          R"({"name":"Receipt","subject":{"en":"Order {order}","tr":"Sipariş {order}"},
                              "body":{"en":"<p>{name}</p>{#items}<i>{title}</i>{/items}","tr":"<p>Merhaba {name}</p>"},
-                             "domainId":")" + t.domain + R"("})",
+                             "domainId":")" +
+                             t.domain + R"("})",
                          t.token);
   REQUIRE(tpl.status == 201);
   const std::string id = str(tpl.data(), "id");
   auto body = [&](const std::string& vars, const std::string& locale = "tr") {
     return R"({"domainId":")" + t.domain + R"(","from":"hello@acme.example.test","to":"ali@example.net",
-               "templateId":")" + id + R"(","locale":")" + locale + R"(","variables":)" + vars + "}";
+               "templateId":")" +
+           id + R"(","locale":")" + locale + R"(","variables":)" + vars + "}";
   };
   auto missing = t.send(body(R"({"order":7})", "en"));
   CHECK(missing.status == 422);
@@ -132,12 +135,13 @@ TEST_CASE("template sends render the picked locale and refuse missing variables 
   auto log = t.log(str(ok.data(), "mailLogId"));
   CHECK(str(log, "subject") == "Sipariş 7");
   CHECK(str(log, "templateId") == id);
-  auto content =
-      edge::mail::read_object(t.edge.server->app(), edge::mail::company_key(t.company_id, "body", str(log, "id")));
+  auto content = edge::mail::read_object(t.edge.server->app(),
+                                         edge::mail::company_key(t.company_id, "body", str(log, "id")));
   CHECK(str(**content, "html") == "<p>Merhaba &lt;Ali &amp; Co&gt;</p>");
 
-  auto unknown = t.send(R"({"domainId":")" + t.domain +
-                        R"(","from":"hello@acme.example.test","to":"a@example.net","templateId":"tpl_nope"})");
+  auto unknown =
+      t.send(R"({"domainId":")" + t.domain +
+             R"(","from":"hello@acme.example.test","to":"a@example.net","templateId":"tpl_nope"})");
   CHECK(unknown.status == 422);
   CHECK(unknown.error() == "templateId names no template of this company");
 }
@@ -152,7 +156,8 @@ TEST_CASE("sends are refused for unverified or foreign domains and a from outsid
   auto outside = t.send(R"({"domainId":")" + t.domain +
                         R"(","from":"a@other.example.test","to":"b@example.net","subject":"s","text":"t"})");
   CHECK(outside.status == 422);
-  CHECK(outside.error() == "'from' address a@other.example.test is not on the sending domain acme.example.test");
+  CHECK(outside.error() ==
+        "'from' address a@other.example.test is not on the sending domain acme.example.test");
   auto globex = t.edge.token_with("globex", kAllMail);
   const std::string theirs = verified_domain(t.edge, globex, "globex", "globex.example.test");
   auto foreign = t.send(R"({"domainId":")" + theirs +
@@ -164,7 +169,8 @@ TEST_CASE("sends are refused for unverified or foreign domains and a from outsid
   // Malformed bodies: 400 with the field named, nothing queued.
   CHECK(t.send("{").status == 400);
   CHECK(t.send("[]").status == 400);
-  auto no_to = t.send(R"({"domainId":")" + t.domain + R"(","from":"a@acme.example.test","subject":"s","text":"t"})");
+  auto no_to =
+      t.send(R"({"domainId":")" + t.domain + R"(","from":"a@acme.example.test","subject":"s","text":"t"})");
   CHECK(no_to.status == 400);
   CHECK(no_to.error() == "field 'to' is required");
   CHECK(t.outbox().empty());
@@ -172,12 +178,13 @@ TEST_CASE("sends are refused for unverified or foreign domains and a from outsid
 
 TEST_CASE("attachments: accepted up to 25 MB decoded, 413 past it") {
   SendEdge t;
-  auto r = t.send(t.raw(R"("ali@example.net")",
-                        R"(,"attachments":[{"filename":"a.txt","contentType":"text/plain","content":"aGVsbG8="}])"));
+  auto r = t.send(
+      t.raw(R"("ali@example.net")",
+            R"(,"attachments":[{"filename":"a.txt","contentType":"text/plain","content":"aGVsbG8="}])"));
   CHECK(r.status == 201);
   const std::string big = core::base64_encode(core::as_bytes(std::string(13'000'000, 'x')));
   auto over = t.send(t.raw(R"("ali@example.net")", R"(,"attachments":[{"filename":"a","content":")" + big +
-                                                        R"("},{"filename":"b","content":")" + big + R"("}])"));
+                                                       R"("},{"filename":"b","content":")" + big + R"("}])"));
   CHECK(over.status == 413);
   CHECK(over.error() == "attachments exceed 25 MB per message");
   CHECK(t.outbox().size() == 1);
@@ -260,8 +267,8 @@ TEST_CASE("the mail rate limit: 100 requests per 10 s per token across mail endp
   SendEdge t;
   auto other = t.edge.token_with("acme", kAllMail);
   int ok = 0;
-  for (int i = 0; i < 100; ++i) ok += t.edge.get(i % 2 ? "/api/mail/domains" : "/api/companies/acme/templates",
-                                                  other).status == 200;
+  for (int i = 0; i < 100; ++i)
+    ok += t.edge.get(i % 2 ? "/api/mail/domains" : "/api/companies/acme/templates", other).status == 200;
   CHECK(ok == 100);
   auto limited = t.send(t.raw(), "", other);
   CHECK(limited.status == 429);

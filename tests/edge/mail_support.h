@@ -17,9 +17,9 @@ namespace mail_test {
 
 namespace json = core::json;
 
-inline const std::vector<std::string> kAllMail = {"domains.manage",   "templates.manage",    "send.execute",
-                                                  "logs.view",        "suppressions.manage", "webhooks.manage",
-                                                  "mailboxes.manage", "inbox.view"};
+inline const std::vector<std::string> kAllMail = {
+    "domains.manage",      "templates.manage", "send.execute",     "logs.view",
+    "suppressions.manage", "webhooks.manage",  "mailboxes.manage", "inbox.view"};
 
 inline std::string str(const json::value& v, std::string_view key) {
   auto* m = v.is_object() ? v.get_object().if_contains(key) : nullptr;

@@ -27,11 +27,13 @@ TEST_CASE("templates: create, read, update, list and delete") {
   const std::string domain = verified_domain(edge, token, "acme", "acme.example.test");
   const std::string base = "/api/companies/acme/templates";
 
-  auto r = edge.post(base,
-                     R"({"name":{"en":"Receipt","tr":"Fiş"},"subject":{"en":"Your order {{order}}","tr":"Siparişiniz {order}"},
+  auto r = edge.post(
+      base,
+      R"({"name":{"en":"Receipt","tr":"Fiş"},"subject":{"en":"Your order {{order}}","tr":"Siparişiniz {order}"},
                          "body":"<p>Hi {name}</p>{#items}<li>{title} x{qty}</li>{/items}{^paid}<b>unpaid</b>{/^paid}",
-                         "domainId":")" + domain + R"(","variables":["ignored"]})",
-                     token);
+                         "domainId":")" +
+          domain + R"(","variables":["ignored"]})",
+      token);
   REQUIRE(r.status == 201);
   const std::string id = str(r.data(), "id");
   CHECK(id.rfind("tpl_", 0) == 0);
@@ -89,10 +91,10 @@ TEST_CASE("templates refuse bad input and unverified or foreign domains") {
   CHECK(syntax.status == 400);
   CHECK(syntax.error().find("body") != std::string::npos);
   CHECK(edge.post(base, R"({"subject":"s","body":"b","domainId":")" + domain + R"("})", token).status == 400);
-  CHECK(edge.post(base, R"({"name":"n","subject":5,"body":"b","domainId":")" + domain + R"("})", token).status ==
-        400);
-  CHECK(edge.post(base, R"({"name":"n","subject":{},"body":"b","domainId":")" + domain + R"("})", token).status ==
-        400);
+  CHECK(edge.post(base, R"({"name":"n","subject":5,"body":"b","domainId":")" + domain + R"("})", token)
+            .status == 400);
+  CHECK(edge.post(base, R"({"name":"n","subject":{},"body":"b","domainId":")" + domain + R"("})", token)
+            .status == 400);
   // CSS and JSON braces are literal text, not tags.
   auto css = edge.post(base, body(domain, "<style>p { color: red }</style>{ \\\"a\\\": 1 }"), token);
   CHECK(css.status == 201);

@@ -1,6 +1,6 @@
 // DKIM key pairs (OpenSSL) and signatures (libopendkim), checked by an independent verifier: python3-dkim
 // (tests/native/dkim_verify.py) fetching the public key from a real dnsmasq that serves
-// `s1._domainkey.example.test` as the TXT value dkim_txt_value makes.
+// `s1._domainkey.example.test` as the TXT value core::mail::dkim_key_record_value makes.
 
 #include <openssl/bio.h>
 #include <openssl/evp.h>
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/bytes.h"
+#include "core/mail/domain_records.h"
 #include "native/mail/dkim_key.h"
 #include "native/mail/dkim_signer.h"
 #include "native/mail/mime_message.h"
@@ -53,7 +54,7 @@ const test_dns::DnsmasqZone& zone() {
   static std::string failure;
   static const auto server =
       test_dns::DnsmasqZone::start({"--txt-record=s1._domainkey.example.test," +
-                                    native::mail::dkim_txt_value(key_pair().public_key_base64)},
+                                    core::mail::dkim_key_record_value(key_pair().public_key_base64)},
                                    failure);
   REQUIRE_MESSAGE(server != nullptr, failure);
   return *server;
@@ -157,7 +158,7 @@ TEST_SUITE("dkim") {
     CHECK(p == der->data() + der->size());
     CHECK(EVP_PKEY_eq(private_key.get(), public_key.get()) == 1);
 
-    CHECK(native::mail::dkim_txt_value(pair.public_key_base64) ==
+    CHECK(core::mail::dkim_key_record_value(pair.public_key_base64) ==
           "v=DKIM1; k=rsa; p=" + pair.public_key_base64);
     CHECK(native::mail::generate_dkim_key(1024).ok());
     for (int bits : {0, 512, 1023, 4097}) {

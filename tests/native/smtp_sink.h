@@ -26,12 +26,12 @@ inline constexpr std::string_view kTempfailDataReply = "451 4.3.0 try again late
 inline constexpr std::string_view kPermfailDataReply = "554 5.7.1 message refused";
 
 struct SmtpSinkOptions {
-  std::vector<std::string> tempfail_rcpt{};   // RCPT TO these answers kTempfailRcptReply
-  std::vector<std::string> permfail_rcpt{};   // RCPT TO these answers kPermfailRcptReply
-  std::vector<std::string> multiline_rcpt{};  // RCPT TO these answers kMultilineRcptReply
+  std::vector<std::string> tempfail_rcpt{};       // RCPT TO these answers kTempfailRcptReply
+  std::vector<std::string> permfail_rcpt{};       // RCPT TO these answers kPermfailRcptReply
+  std::vector<std::string> multiline_rcpt{};      // RCPT TO these answers kMultilineRcptReply
   std::vector<std::string> tempfail_rcpt_once{};  // the first RCPT TO one of these: kTempfailRcptReply
-  std::vector<std::string> tempfail_data{};   // a message to one of these gets kTempfailDataReply after DATA
-  std::vector<std::string> permfail_data{};   // ... kPermfailDataReply
+  std::vector<std::string> tempfail_data{};  // a message to one of these gets kTempfailDataReply after DATA
+  std::vector<std::string> permfail_data{};  // ... kPermfailDataReply
 };
 
 struct ReceivedMail {
