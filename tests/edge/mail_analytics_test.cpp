@@ -24,13 +24,7 @@ struct AnalyticsEdge {
   std::string company_id = edge.server->app().accounts->company_by_slug("acme")->id;
   core::CivilDate today = core::civil_from_unix_ms(TestEdge::kStart).date;  // 2026-11-18
 
-  static edge::Config config() {
-    edge::Config c;
-    c.rate_limit = {1'000'000, 1000};
-    c.mail.rate_limit = {1'000'000, 1000};
-    c.mail.delivery_workers = 0;
-    return c;
-  }
+  static edge::Config config() { return unthrottled(); }
 
   std::string day(int offset) const { return core::format_day_key(core::add_days(today, offset)); }
 

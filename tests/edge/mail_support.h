@@ -26,6 +26,15 @@ inline std::string str(const json::value& v, std::string_view key) {
   return m && m->is_string() ? std::string(m->get_string()) : std::string();
 }
 
+// An edge whose rate limits clients never reach, with the delivery worker off (sends stay queued).
+inline edge::Config unthrottled() {
+  edge::Config c;
+  c.rate_limit = {1'000'000, 1000};
+  c.mail.rate_limit = {1'000'000, 1000};
+  c.mail.delivery_workers = 0;
+  return c;
+}
+
 // Creates `name` for company `slug` through the API and marks it verified in the store.
 inline std::string verified_domain(testing::TestEdge& edge, const std::string& token, const std::string& slug,
                                    const std::string& name) {

@@ -21,14 +21,6 @@ namespace {
 
 const std::string kBase = "/api/companies/acme/suppressions";
 
-edge::Config unthrottled() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};
-  c.mail.rate_limit = {1'000'000, 1000};
-  c.mail.delivery_workers = 0;
-  return c;
-}
-
 struct SuppressionEdge {
   TestEdge edge;
   std::string token = edge.token_with("acme", kAllMail);

@@ -17,11 +17,9 @@ namespace {
 
 const std::string kHooks = "/api/companies/acme/webhooks";
 
-edge::Config unthrottled() {
-  edge::Config c;
-  c.rate_limit = {1'000'000, 1000};
-  c.mail.rate_limit = {1'000'000, 1000};
-  c.mail.delivery_workers = 0;
+// The shared unthrottled edge, with the webhook worker off too.
+edge::Config quiet_hooks() {
+  edge::Config c = unthrottled();
   c.mail.webhook_workers = 0;
   return c;
 }
@@ -30,7 +28,7 @@ struct HookEdge {
   TestEdge edge;
   std::string token = edge.token_with("acme", kAllMail);
 
-  explicit HookEdge(edge::Config c = unthrottled()) : edge(std::move(c)) {}
+  explicit HookEdge(edge::Config c = quiet_hooks()) : edge(std::move(c)) {}
 
   testing::Reply create(const std::string& body, const std::string& tok = "") {
     return edge.post(kHooks, body, tok.empty() ? token : tok);
@@ -209,7 +207,7 @@ TEST_CASE("webhooks: permissions, other companies, credentials and the three pat
 }
 
 TEST_CASE("the mail rate limit covers suppressions, logs, analytics and webhooks: 429 with Retry-After") {
-  edge::Config c = unthrottled();
+  edge::Config c = quiet_hooks();
   c.mail.rate_limit = {5, 10'000};  // 5 per 10 s: refills one request every 2 s
   HookEdge t(c);
   const std::vector<std::string> paths = {"/api/companies/acme/suppressions", "/api/mail/logs",
