@@ -31,6 +31,12 @@ Format format_of(TokenKind kind) {
       return {"ocs_", 32, false};
     case TokenKind::session:
       return {"ses_", 32, false};
+    case TokenKind::auth_refresh:
+      return {"apr_", 32, false};
+    case TokenKind::auth_link:
+      return {"apl_", 32, false};
+    case TokenKind::auth_ticket:
+      return {"apt_", 32, false};
     case TokenKind::csrf:
       return {"", 32, false};
   }

@@ -18,6 +18,9 @@ enum class TokenKind {
   oauth_code,           // oac_ + 43 base64url: OAuth authorization code
   oauth_client_secret,  // ocs_ + 43 base64url: an OAuth client's secret
   session,              // ses_ + 43 base64url: platform browser session
+  auth_refresh,         // apr_ + 43 base64url: an auth project's end-user refresh token
+  auth_link,            // apl_ + 43 base64url: single-use token in an auth project's verify or reset link
+  auth_ticket,          // apt_ + 43 base64url: short-lived ticket between login steps (MFA, linking)
   csrf,                 // 43 base64url, no prefix: form CSRF token
 };
 

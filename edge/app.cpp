@@ -7,6 +7,7 @@
 #include "edge/accounts/company_routes.h"
 #include "edge/accounts/session_routes.h"
 #include "edge/accounts/signin_routes.h"
+#include "edge/auth_projects/auth_routes.h"
 #include "edge/mail/mail_routes.h"
 #include "edge/mail/mailboxes.h"
 #include "edge/oauth/oauth_routes.h"
@@ -57,6 +58,10 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto mail_table = app->kv->open_table("mail");
   if (!mail_table) return mail_table.error();
   app->mail_table = *mail_table;
+  auto auth_table = app->kv->open_table("auth");
+  if (!auth_table) return auth_table.error();
+  app->auth_table = *auth_table;
+  app->auth_signing_keys = std::make_unique<auth_projects::SigningKeys>(*app);
   auto resolver = native::dns::make_ldns_resolver({.nameserver = app->config.mail.nameserver});
   if (!resolver) return resolver.error();
   app->resolver = std::move(*resolver);
@@ -80,6 +85,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   oauth::register_oauth_routes(*app);
   register_restaurant_routes(*app);
   mail::register_mail_routes(*app);
+  auth_projects::register_project_routes(*app);
+  auth_projects::register_end_user_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.

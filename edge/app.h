@@ -10,6 +10,8 @@
 #include "edge/accounts/accounts.h"
 #include "edge/accounts/hash_slots.h"
 #include "edge/accounts/sessions.h"
+#include "edge/auth_projects/attempt_limits.h"
+#include "edge/auth_projects/signing_keys.h"
 #include "edge/config.h"
 #include "edge/http/http_server.h"
 #include "edge/http/router.h"
@@ -33,7 +35,7 @@ struct App {
   // Key of the values sealed at rest (core/sealed.h): PLATFORM_SECRET_KEY or <data-dir>/secret.key.
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
-  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table;
+  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table, auth_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
   std::unique_ptr<oauth::OAuthStore> oauth;
@@ -53,6 +55,9 @@ struct App {
   // Started by EdgeServer; absent in a bare App.
   std::unique_ptr<mail::DeliveryWorker> mail_delivery;
   std::unique_ptr<mail::WebhookWorker> mail_webhooks;
+  // Auth projects (edge/auth_projects/): per-project signing keys (cached) and the end-user limits.
+  std::unique_ptr<auth_projects::SigningKeys> auth_signing_keys;
+  auth_projects::AttemptLimits auth_limits;
   TokenUsage token_usage;
   Router router;
   // Built by open_app from the resolved product URLs.

@@ -24,14 +24,6 @@ std::string outbox_key(std::int64_t due_ms, std::string_view company_id, std::st
   return fmt::format("outbox/{}/{}/{}/{}", due_text(due_ms), company_id, log_id, recipient);
 }
 
-std::optional<json::object> get_object(const store::ReadTxn& txn, store::Table table, std::string_view key) {
-  auto raw = txn.get(table, key);
-  if (!raw) return std::nullopt;
-  auto parsed = core::parse_json_object(*raw);
-  if (!parsed) return std::nullopt;
-  return std::move(*parsed);
-}
-
 core::Result<std::optional<json::object>> read_object(App& app, std::string_view key) {
   std::optional<json::object> out;
   auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
@@ -40,10 +32,6 @@ core::Result<std::optional<json::object>> read_object(App& app, std::string_view
   });
   if (!st.ok()) return st.error();
   return out;
-}
-
-void put_object(store::WriteTxn& txn, store::Table table, std::string_view key, const json::object& value) {
-  txn.put(table, key, core::to_json(value));
 }
 
 std::string now_text(App& app) {

@@ -37,6 +37,7 @@
 
 #include "core/json.h"
 #include "core/result.h"
+#include "edge/platform/record_json.h"
 #include "native/store/kv_store.h"
 
 namespace edge {
@@ -68,12 +69,10 @@ inline std::string log_index_prefix(std::string_view company_id, std::string_vie
   return p;
 }
 
-// The JSON object under `key` in the mail table, or nullopt. A value that is not an object reads as missing.
-std::optional<json::object> get_object(const store::ReadTxn& txn, store::Table table, std::string_view key);
-// The same in its own read transaction. Errors: `storage_error`.
+using record::get_object;
+using record::put_object;
+// get_object in its own read transaction of the mail table. Errors: `storage_error`.
 core::Result<std::optional<json::object>> read_object(App& app, std::string_view key);
-
-void put_object(store::WriteTxn& txn, store::Table table, std::string_view key, const json::object& value);
 
 // ISO 8601 text of now.
 std::string now_text(App& app);

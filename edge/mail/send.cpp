@@ -42,15 +42,76 @@ json::object content_record(const core::mail::SendRequest& send, std::string sub
 
 }  // namespace
 
+json::object mail_content(std::string subject, std::string html, std::string text) {
+  return json::object{{"subject", std::move(subject)},
+                      {"html", std::move(html)},
+                      {"text", std::move(text)},
+                      {"attachments", json::array{}}};
+}
+
+core::Result<std::string> verified_domain_name(App& app, const std::string& company_id,
+                                               const std::string& domain_id) {
+  auto domain = read_object(app, company_key(company_id, "domain", domain_id));
+  if (!domain) return domain.error();
+  if (!*domain) return core::make_error("unprocessable", "domainId names no domain of this company");
+  std::string name = record::str(**domain, "name");
+  if (record::str(**domain, "status") != "verified")
+    return core::make_error("unprocessable", "domain '" + name + "' is not verified; verify it before sending");
+  return name;
+}
+
+bool queue_mail_in(App& app, store::WriteTxn& txn, const OutgoingMail& mail, std::int64_t now) {
+  const std::string& cid = mail.company_id;
+  const std::int64_t due = mail.scheduled_at_ms.value_or(now);
+  bool queued_any = false;
+  std::vector<MailEvent> events{{"queued", mail.log_id, "", "", now}};
+  json::array recipients;
+  for (std::size_t i = 0; i < mail.to.size(); ++i) {
+    const std::string& to = mail.to[i];
+    RecipientStatus status = RecipientStatus::queued;
+    if (auto entry = find_suppression(app, txn, cid, to)) {
+      status = RecipientStatus::suppressed;
+      events.push_back({"suppressed", mail.log_id, to,
+                        "on the suppression list (" + record::str(*entry, "reason") + ")", now});
+    } else {
+      txn.put(app.mail_table, outbox_key(due, cid, mail.log_id, i), "");
+      queued_any = true;
+    }
+    recipients.emplace_back(
+        json::object{{"address", to}, {"status", core::mail::to_string(status)}, {"attempts", 0}});
+  }
+  std::vector<RecipientStatus> statuses;
+  for (const auto& r : recipients)
+    statuses.push_back(*core::mail::parse_recipient_status(record::str(r.get_object(), "status")));
+  json::array timeline;
+  for (const auto& e : events) timeline.emplace_back(e.to_json());
+  json::object log{
+      {"id", mail.log_id},
+      {"jobId", mail.job_id},
+      {"domainId", mail.domain_id},
+      {"domain", mail.domain_name},
+      {"from", mail.from_header},
+      {"to", record::array_of(mail.to)},
+      {"subject", mail.subject},
+      {"templateId", mail.template_id.empty() ? json::value(nullptr) : json::value(mail.template_id)},
+      {"status", core::mail::to_string(core::mail::log_status(statuses))},
+      {"messageId", mail.log_id + "@" + mail.domain_name},
+      {"createdAt", core::format_timestamp(now)},
+      {"scheduledAt", mail.scheduled_at_ms ? json::value(core::format_timestamp(due)) : json::value(nullptr)},
+      {"recipients", std::move(recipients)},
+      {"events", std::move(timeline)}};
+  put_object(txn, app.mail_table, company_key(cid, "log", mail.log_id), log);
+  if (queued_any) put_object(txn, app.mail_table, company_key(cid, "body", mail.log_id), mail.content);
+  record_events(app, txn, cid, events);
+  return queued_any;
+}
+
 Response accept_send(App& app, const MailContext& ctx, const core::mail::SendRequest& send,
                      const IdempotentWrite& idem) {
   const std::string& cid = ctx.co().id;
-  auto domain = read_object(app, company_key(cid, "domain", send.domain_id));
-  if (!domain) return envelope_error(domain.error());
-  if (!*domain) return envelope_error(422, "domainId names no domain of this company");
-  const std::string domain_name = record::str(**domain, "name");
-  if (record::str(**domain, "status") != "verified")
-    return envelope_error(422, "domain '" + domain_name + "' is not verified; verify it before sending");
+  auto verified = verified_domain_name(app, cid, send.domain_id);
+  if (!verified) return envelope_error(verified.error());
+  const std::string& domain_name = *verified;
   if (auto st = core::mail::check_from_domain(send.from, domain_name); !st.ok())
     return envelope_error(422, st.error().message);
 
@@ -77,59 +138,27 @@ Response accept_send(App& app, const MailContext& ctx, const core::mail::SendReq
   }
 
   const std::int64_t now = app.clock.now_ms();
-  const std::int64_t due = send.scheduled_at_ms.value_or(now);
-  const std::string log_id = core::make_time_ordered_id("log_", now, app.random);
-  const std::string job_id = core::make_id("job_", app.random);
-  const json::object content = content_record(send, subject, std::move(html), std::move(text));
-  const std::string from_header = send.from.display_name.empty()
-                                      ? send.from.address
-                                      : "\"" + send.from.display_name + "\" <" + send.from.address + ">";
+  OutgoingMail mail;
+  mail.company_id = cid;
+  mail.domain_id = send.domain_id;
+  mail.domain_name = domain_name;
+  mail.from_header = send.from.display_name.empty()
+                         ? send.from.address
+                         : "\"" + send.from.display_name + "\" <" + send.from.address + ">";
+  mail.to = send.to;
+  mail.subject = subject;
+  mail.template_id = template_id;
+  mail.content = content_record(send, subject, std::move(html), std::move(text));
+  mail.log_id = core::make_time_ordered_id("log_", now, app.random);
+  mail.job_id = core::make_id("job_", app.random);
+  mail.scheduled_at_ms = send.scheduled_at_ms;
 
-  json::object answer{{"jobId", job_id}, {"mailLogId", log_id}, {"status", "queued"}};
+  json::object answer{{"jobId", mail.job_id}, {"mailLogId", mail.log_id}, {"status", "queued"}};
   if (send.scheduled_at_ms) answer["scheduledAt"] = core::format_timestamp(*send.scheduled_at_ms);
 
   bool queued_any = false;
   auto written = idem.write(app, [&](store::WriteTxn& txn) -> core::Result<Response> {
-    queued_any = false;
-    std::vector<MailEvent> events{{"queued", log_id, "", "", now}};
-    json::array recipients;
-    for (std::size_t i = 0; i < send.to.size(); ++i) {
-      const std::string& to = send.to[i];
-      RecipientStatus status = RecipientStatus::queued;
-      if (auto entry = find_suppression(app, txn, cid, to)) {
-        status = RecipientStatus::suppressed;
-        events.push_back({"suppressed", log_id, to,
-                          "on the suppression list (" + record::str(*entry, "reason") + ")", now});
-      } else {
-        txn.put(app.mail_table, outbox_key(due, cid, log_id, i), "");
-        queued_any = true;
-      }
-      recipients.emplace_back(
-          json::object{{"address", to}, {"status", core::mail::to_string(status)}, {"attempts", 0}});
-    }
-    std::vector<RecipientStatus> statuses;
-    for (const auto& r : recipients)
-      statuses.push_back(*core::mail::parse_recipient_status(record::str(r.get_object(), "status")));
-    json::array timeline;
-    for (const auto& e : events) timeline.emplace_back(e.to_json());
-    json::object log{{"id", log_id},
-                     {"jobId", job_id},
-                     {"domainId", send.domain_id},
-                     {"domain", domain_name},
-                     {"from", from_header},
-                     {"to", record::array_of(send.to)},
-                     {"subject", subject},
-                     {"templateId", template_id.empty() ? json::value(nullptr) : json::value(template_id)},
-                     {"status", core::mail::to_string(core::mail::log_status(statuses))},
-                     {"messageId", log_id + "@" + domain_name},
-                     {"createdAt", core::format_timestamp(now)},
-                     {"scheduledAt",
-                      send.scheduled_at_ms ? json::value(core::format_timestamp(due)) : json::value(nullptr)},
-                     {"recipients", std::move(recipients)},
-                     {"events", std::move(timeline)}};
-    put_object(txn, app.mail_table, company_key(cid, "log", log_id), log);
-    if (queued_any) put_object(txn, app.mail_table, company_key(cid, "body", log_id), content);
-    record_events(app, txn, cid, events);
+    queued_any = queue_mail_in(app, txn, mail, now);
     return envelope_ok(answer, 201);
   });
   if (!written) return envelope_error(written.error());

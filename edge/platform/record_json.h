@@ -9,6 +9,7 @@
 
 #include "core/date.h"
 #include "core/json.h"
+#include "native/store/kv_store.h"
 
 namespace edge::record {
 
@@ -47,6 +48,21 @@ inline json::array array_of(const std::vector<std::string>& v) {
   json::array a;
   for (auto& s : v) a.emplace_back(s);
   return a;
+}
+
+// The JSON object under `key`, or nullopt. A value that is not an object reads as missing.
+inline std::optional<json::object> get_object(const store::ReadTxn& txn, store::Table table,
+                                              std::string_view key) {
+  auto raw = txn.get(table, key);
+  if (!raw) return std::nullopt;
+  auto parsed = core::parse_json_object(*raw);
+  if (!parsed) return std::nullopt;
+  return std::move(*parsed);
+}
+
+inline void put_object(store::WriteTxn& txn, store::Table table, std::string_view key,
+                       const json::object& value) {
+  txn.put(table, key, core::to_json(value));
 }
 
 // ISO 8601 text for an API response, or null.

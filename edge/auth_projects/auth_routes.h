@@ -1,0 +1,14 @@
+#pragma once
+// Registration of the auth product's routes: the end-user API under /api/v1/auth/{project} and the
+// dashboard API under /api/companies/{slug}/auth-projects.
+
+namespace edge {
+struct App;
+}
+
+namespace edge::auth_projects {
+
+void register_end_user_routes(App& app);
+void register_project_routes(App& app);
+
+}  // namespace edge::auth_projects

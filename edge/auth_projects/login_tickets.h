@@ -1,0 +1,39 @@
+#pragma once
+// A login that needs a second factor answers a ticket (`apt_`, stored hashed under its project) instead of
+// tokens; the second step presents the ticket with the code. A ticket lives five minutes, names the user
+// and how the first step signed in, allows five wrong codes, and is used once.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/result.h"
+
+namespace edge {
+struct App;
+}
+
+namespace edge::auth_projects {
+
+struct Project;
+struct EndUser;
+
+inline constexpr std::int64_t kLoginTicketLifetimeS = 300;
+inline constexpr int kLoginTicketMaxFailures = 5;
+
+// Errors: `storage_error`.
+core::Result<std::string> issue_login_ticket(App& app, const Project& project, const EndUser& user,
+                                             std::string_view first_factor);
+
+struct LoginTicket {
+  std::string user_id, first_factor;
+};
+// The ticket's facts while it is live (unused, unexpired, fewer than the allowed failures); nullopt otherwise.
+core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Project& project, std::string_view ticket);
+// Marks the ticket used (the second factor passed). Returns false when it was not live any more (a
+// concurrent step used it first).
+core::Result<bool> use_login_ticket(App& app, const Project& project, std::string_view ticket);
+// Counts a wrong code; the ticket dies at kLoginTicketMaxFailures.
+core::Status fail_login_ticket(App& app, const Project& project, std::string_view ticket);
+
+}  // namespace edge::auth_projects

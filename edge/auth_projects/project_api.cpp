@@ -1,0 +1,74 @@
+#include "edge/auth_projects/project_api.h"
+
+#include "core/ascii.h"
+#include "core/auth/access_token.h"
+#include "edge/app.h"
+#include "edge/auth_projects/signing_keys.h"
+#include "edge/platform/client_address.h"
+#include "edge/platform/envelope.h"
+
+namespace edge::auth_projects {
+
+std::string_view bearer_of(const Request& req) {
+  std::string_view auth = req.header("authorization");
+  if (auth.size() < 7 || !core::ascii_iequals(auth.substr(0, 7), "Bearer ")) return {};
+  return core::trim_ascii_space(auth.substr(7));
+}
+
+void add_project_route(App& app, const std::string& method, std::string_view path, Access access,
+                       ProjectHandler handler, RouteOptions options) {
+  app.router.add(
+      method, "/api/v1/auth/{project}" + std::string(path),
+      [&app, access, handler = std::move(handler)](Request& req) -> Response {
+        ProjectContext ctx;
+        auto project = project_by_slug(app, req.param("project"));
+        if (!project) return envelope_error(project.error());
+        ctx.project = std::move(*project);
+        if (access == Access::project_key) {
+          std::string_view credential = bearer_of(req);
+          if (credential.empty())
+            return envelope_unauthorized("Authorization must be 'Bearer aps_...' with a key of this project");
+          auto key = key_for(app, ctx.project.id, credential);
+          if (!key) return envelope_error(key.error());
+          if (!*key) return envelope_unauthorized("unknown or revoked project key");
+          ctx.key = std::move(**key);
+        }
+        return handler(req, ctx);
+      },
+      options);
+}
+
+std::variant<json::object, Response> json_body(const Request& req) {
+  auto body = core::parse_json_object(req.body);
+  if (!body) return envelope_error(body.error());
+  return std::move(*body);
+}
+
+std::string client_of(const App& app, const Request& req) {
+  return client_address(req, app.config.trusted_proxies);
+}
+
+SessionFacts session_facts(const App& app, const Request& req, std::string amr) {
+  return SessionFacts{std::move(amr), std::string(req.header("user-agent")), client_of(app, req)};
+}
+
+std::optional<Response> authenticate_end_user(App& app, std::string_view access_token, const Project& project,
+                                              EndUser& user, std::string& session_id) {
+  if (access_token.empty()) return envelope_unauthorized("an end user's access token is required");
+  auto keys = app.auth_signing_keys->published(project);
+  if (!keys) return envelope_error(keys.error());
+  auto verified = core::auth::verify_access_token(access_token, *keys,
+                                                  core::auth::project_issuer(app.config.auth_url, project.slug()),
+                                                  project.id, app.clock.now_ms() / 1000);
+  if (!verified) return envelope_unauthorized("the access token is invalid or expired");
+  auto found = find_user(app, project.id, verified->user_id);
+  if (!found) return envelope_error(found.error());
+  auto live = session_live(app, project.id, verified->session_id);
+  if (!live) return envelope_error(live.error());
+  if (!*found || !*live) return envelope_unauthorized("the session of this access token has ended");
+  user = std::move(**found);
+  session_id = verified->session_id;
+  return std::nullopt;
+}
+
+}  // namespace edge::auth_projects
