@@ -18,8 +18,14 @@ inline std::string str(const json::value& v, std::string_view key) {
   return m && m->is_string() ? std::string(m->get_string()) : std::string();
 }
 
+// An access token of company `slug` holding auth-projects.manage (what the dashboard's session has).
+inline std::string manager_token(testing::TestEdge& edge, const std::string& slug = "acme") {
+  return edge.token_with(slug, {"auth-projects.manage"});
+}
+
 struct TestProject {
   std::string id, slug, key;
+  std::string manager;  // acme's auth-projects.manage token
   std::string base;  // /api/v1/auth/<slug>
 };
 
@@ -29,13 +35,14 @@ inline TestProject make_project(testing::TestEdge& edge, const std::string& slug
   TestProject p;
   p.slug = slug;
   p.base = "/api/v1/auth/" + slug;
+  p.manager = manager_token(edge);
   std::string body = R"({"name":"App )" + slug + R"(","slug":")" + slug + "\"" +
                      (settings_json.empty() ? "" : "," + settings_json) + "}";
-  auto created = edge.post("/api/companies/acme/auth-projects", body, edge.acme_token);
+  auto created = edge.post("/api/companies/acme/auth-projects", body, p.manager);
   REQUIRE_MESSAGE(created.status == 201, created.body);
   p.id = str(created.data(), "id");
   auto key = edge.post("/api/companies/acme/auth-projects/" + p.id + "/keys", R"({"name":"server"})",
-                       edge.acme_token);
+                       p.manager);
   REQUIRE_MESSAGE(key.status == 201, key.body);
   p.key = str(key.data(), "key");
   return p;
