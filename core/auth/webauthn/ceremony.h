@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/auth/webauthn/authenticator_data.h"
 #include "core/auth/webauthn/cose_key.h"
 #include "core/bytes.h"
 #include "core/result.h"
@@ -33,12 +34,14 @@ struct RegisteredCredential {
   CoseAlgorithm alg = CoseAlgorithm::es256;
   std::uint32_t sign_count = 0;
   std::array<std::uint8_t, 16> aaguid{};  // all zero when the authenticator or browser hides its model
-  std::uint8_t flags = 0;                 // authenticatorData flags (kFlag* in authenticator_data.h)
+  std::uint8_t flags = 0;                 // authenticatorData flags (kFlag*)
   std::string attestation_format;         // "none" or "packed" (self attestation)
 
-  bool user_verified() const { return (flags & 0x04) != 0; }
-  bool backup_eligible() const { return (flags & 0x08) != 0; }  // a synced passkey can be
-  bool backed_up() const { return (flags & 0x10) != 0; }
+  bool user_verified() const { return (flags & kFlagUserVerified) != 0; }
+  bool backup_eligible() const {
+    return (flags & kFlagBackupEligible) != 0;
+  }  // may be synced (a multi-device passkey)
+  bool backed_up() const { return (flags & kFlagBackedUp) != 0; }
 };
 
 // Verifies a registration. Checks, in this order (the first failure decides the code):
@@ -73,9 +76,9 @@ struct VerifiedAssertion {
   std::uint32_t sign_count = 0;  // store it as the credential's new counter
   std::uint8_t flags = 0;
 
-  bool user_verified() const { return (flags & 0x04) != 0; }
-  bool backup_eligible() const { return (flags & 0x08) != 0; }
-  bool backed_up() const { return (flags & 0x10) != 0; }  // may change over a credential's life
+  bool user_verified() const { return (flags & kFlagUserVerified) != 0; }
+  bool backup_eligible() const { return (flags & kFlagBackupEligible) != 0; }
+  bool backed_up() const { return (flags & kFlagBackedUp) != 0; }  // may change over a credential's life
 };
 
 // Verifies an authentication. Checks, in this order (the first failure decides the code):
