@@ -38,9 +38,8 @@ struct RegisteredCredential {
   std::string attestation_format;         // "none" or "packed" (self attestation)
 
   bool user_verified() const { return (flags & kFlagUserVerified) != 0; }
-  bool backup_eligible() const {
-    return (flags & kFlagBackupEligible) != 0;
-  }  // may be synced (a multi-device passkey)
+  // May be synced to other devices (a multi-device passkey).
+  bool backup_eligible() const { return (flags & kFlagBackupEligible) != 0; }
   bool backed_up() const { return (flags & kFlagBackedUp) != 0; }
 };
 
