@@ -2,7 +2,7 @@
 # Defines the same target names the native build gets from the system:
 #   platform_sodium       libsodium, compiled with emcc from Debian's source package (portable C, no asm)
 #   platform_boost_json   Boost.JSON, header-only through one translation unit including <boost/json/src.hpp>
-#   platform_bearssl      BearSSL's RSA verification, compiled with emcc from Debian's source package
+#   platform_bearssl      BearSSL's RSA and ECDSA P-256 verification, compiled with emcc from Debian's source package
 # and sets PLATFORM_WASM_DOCTEST_INCLUDE (the include folder holding doctest/doctest.h).
 # Sources and headers come from scripts/fetch-wasm-deps.sh, which fills the ignored folder .deps/.
 #
@@ -70,17 +70,25 @@ add_library(platform_boost_json STATIC "${_boost_json_tu}")
 target_include_directories(platform_boost_json SYSTEM PUBLIC "${PLATFORM_WASM_INCLUDE}")
 
 # --- BearSSL -----------------------------------------------------------------------------------------------
-# Only what RS256 verification needs (core/rsa_verify.cpp): the RSA public-key operation and PKCS#1 v1.5
-# signature check of every engine (src/rsa), the big-integer code they run on (src/int) and the byte
-# codecs (src/codec); 83 small C files. Hashing stays with libsodium. BearSSL's own build (conf/, the T0
-# compiler) is not used: its sources are plain C99 without a configuration step. core/rsa_verify.cpp picks
-# the i31 engine in wasm (the fastest there; see its comment).
+# Only what signature verification needs. RS256 (core/rsa_verify.cpp): the RSA public-key operation and
+# PKCS#1 v1.5 signature check of every engine (src/rsa), the big-integer code they run on (src/int) and the
+# byte codecs (src/codec). ES256 for WebAuthn (core/auth/webauthn/signature.cpp): the constant-time P-256
+# code on 31-bit limbs (ec_p256_m31), ECDSA verification with the i31 big integers (vrfy_asn1, vrfy_raw,
+# bits2int), the DER-to-raw signature conversion (ecdsa_atr) and the curve parameters vrfy_raw refers to
+# (all three NIST curves, only P-256 is used); 90 small C files. Hashing stays with libsodium. BearSSL's own
+# build (conf/, the T0 compiler) is not used: its sources are plain C99 without a configuration step. The
+# core picks the i31/m31 engines in wasm (the fastest there; see core/rsa_verify.cpp).
 file(GLOB _bearssl_c_files CONFIGURE_DEPENDS
   "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pub.c"
   "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_*_pkcs1_vrfy.c"
   "${PLATFORM_BEARSSL_SOURCE}/src/rsa/rsa_pkcs1_sig_unpad.c"
   "${PLATFORM_BEARSSL_SOURCE}/src/int/*.c"
-  "${PLATFORM_BEARSSL_SOURCE}/src/codec/*.c")
+  "${PLATFORM_BEARSSL_SOURCE}/src/codec/*.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/ec/ec_p256_m31.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/ec/ec_secp*r1.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/ec/ecdsa_i31_vrfy_*.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/ec/ecdsa_i31_bits.c"
+  "${PLATFORM_BEARSSL_SOURCE}/src/ec/ecdsa_atr.c")
 add_library(platform_bearssl STATIC ${_bearssl_c_files})
 target_include_directories(platform_bearssl PRIVATE "${PLATFORM_BEARSSL_SOURCE}/src")
 target_include_directories(platform_bearssl SYSTEM PUBLIC "${PLATFORM_BEARSSL_SOURCE}/inc")
