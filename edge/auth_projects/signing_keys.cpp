@@ -70,7 +70,11 @@ core::Result<std::shared_ptr<const SigningKeys::Cached>> SigningKeys::load(const
     cached->keys.push_back(std::move(e));
   }
   std::sort(cached->keys.begin(), cached->keys.end(),
-            [](const Entry& a, const Entry& b) { return a.created_at > b.created_at; });
+            [](const Entry& a, const Entry& b) {
+              // The current key first, then by age: keys made in the same millisecond still sort right.
+              if (a.retired_at.has_value() != b.retired_at.has_value()) return !a.retired_at.has_value();
+              return a.created_at > b.created_at;
+            });
   std::lock_guard lock(mutex_);
   cache_[project_id] = cached;
   return std::shared_ptr<const Cached>(cached);

@@ -346,6 +346,7 @@ TEST_CASE("sessions through the key and the dashboard: list, revoke one, revoke 
   auto up = signup(edge, p, "s@example.com");
   const std::string uid = str(obj(up).at("user"), "id");
   const std::string a1 = str(up.data(), "accessToken");
+  edge.clock.advance_ms(1);
   auto login = call(edge, p, "/login", R"({"email":"s@example.com","password":"correct horse battery"})");
   const std::string a2 = str(login.data(), "accessToken");
   auto list = edge.get(p.base + "/users/" + uid + "/sessions", p.key);
