@@ -80,7 +80,8 @@ std::string link_url(std::string_view redirect_url, std::string_view token, Link
 
 Result<LinkMail> render_link_mail(LinkPurpose purpose, std::string_view locale, std::string_view project_name,
                                   std::string_view link) {
-  const Texts& t = (purpose == LinkPurpose::verify_email ? kVerify : kReset)[locale == "tr" ? 1 : 0];
+  const Texts* texts = purpose == LinkPurpose::verify_email ? kVerify : kReset;
+  const Texts& t = texts[locale == "tr" ? 1 : 0];
   json::object vars{{"project", project_name},
                     {"link", link},
                     {"hours", link_lifetime_s(purpose) / 3600}};
