@@ -1,6 +1,7 @@
 // The dashboard's entry module: the products it shows, in navigation order. A product adds itself here
 // with its descriptor module (see kit/shell.js for the descriptor and the page contract).
 import { startDashboard } from './kit/shell.js';
+import auth from './auth/product.js';
 import mail from './mail/product.js';
 
-startDashboard({ products: [mail] });
+startDashboard({ products: [mail, auth] });

@@ -8,25 +8,33 @@ import { spinner } from './ui.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// A labelled control: the label, the control, a hint and the place for its message, wired with ids.
-export function field({ label, hint, control, className }) {
+// A labelled control: the label, the control, a hint and the place for its message, wired with ids. A
+// switch (toggle()) puts its label and hint beside the control instead of above it. `suffix` (text or a node)
+// sits at the control's end, joined to it (`@example.com` after the local part of an address).
+export function field({ label, hint, control, className, suffix }) {
   const id = control.id || uid('field');
   control.id = id;
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
   control.setAttribute('aria-describedby', [hintId, errorId].filter(Boolean).join(' '));
   const message = h('p', { class: 'field-error', id: errorId, hidden: true });
-  const element = h(
-    'div',
-    { class: ['field', className] },
-    h('label', { class: 'field-label', for: id }, label),
-    control,
-    hint ? h('p', { class: 'field-hint', id: hintId }, hint) : null,
-    message,
-  );
+  const labelElement = h('label', { class: 'field-label', for: id }, label);
+  const hintElement = hint ? h('p', { class: 'field-hint', id: hintId }, hint) : null;
+  const isSwitch = control.classList.contains('toggle');
+  const element = isSwitch
+    ? h('div', { class: ['field', 'field-switch', className] }, control, h('div', { class: 'field-switch-text' }, labelElement, hintElement, message))
+    : h(
+        'div',
+        { class: ['field', className] },
+        labelElement,
+        suffix !== undefined && suffix !== null ? h('div', { class: 'input-group' }, control, h('span', { class: 'input-suffix' }, suffix)) : control,
+        hintElement,
+        message,
+      );
   return {
     element,
     control,
+    hint: hintElement,
     setError(text) {
       message.textContent = text ?? '';
       message.hidden = !text;
@@ -49,20 +57,28 @@ export function select({ name, options, value, ...attrs }) {
   );
 }
 
+// An on/off switch: a checkbox drawn as a switch (role="switch", so screen readers say on and off). Its
+// value in createForm's values() is a boolean.
+export function toggle({ name, checked = false, ...attrs }) {
+  return h('input', { class: 'toggle', type: 'checkbox', role: 'switch', name, checked: Boolean(checked), ...attrs });
+}
+
 export function textarea({ name, value = '', ...attrs }) {
   return h('textarea', { class: 'input textarea', name, value, spellcheck: 'false', ...attrs });
 }
 
-// fields: [{ name, label, hint, control, required, email, validate(value, values) -> message or null }].
-// onSubmit(values) may throw (an ApiError): its sentence shows in the form. Answers { element, fields,
-// setBusy, setError, reset, values }.
-export function createForm({ t, fields, submitLabel, submitIcon, busyLabel, onSubmit, actions = [], className, inline = false, id }) {
+// fields: [{ name, label, hint, control, suffix, required, email, validate(value, values) -> message or null }].
+// onSubmit(values) may throw (an ApiError): its sentence shows in the form, and beside the field that
+// `fieldOf(error)` names (the server's refusal mapped to the input it is about), which is then focused.
+// `layout(fields)` arranges the fields' elements (sections, cards) inside the form; by default they stand in
+// order. Answers { element, fields, setBusy, setError, setFieldError, reset, values }.
+export function createForm({ t, fields, submitLabel, submitIcon, busyLabel, onSubmit, actions = [], className, inline = false, id, layout, fieldOf }) {
   const wired = {};
-  for (const f of fields) wired[f.name] = { ...f, ...field({ label: f.label, hint: f.hint, control: f.control, className: f.className }) };
+  for (const f of fields) wired[f.name] = { ...f, ...field({ label: f.label, hint: f.hint, control: f.control, className: f.className, suffix: f.suffix }) };
   const formError = h('div', { class: 'form-error', role: 'alert', hidden: true });
   const submitText = h('span', { class: 'btn-label' }, submitLabel);
   const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { role: 'submit' } }, submitIcon ? icon(submitIcon) : null, submitText);
-  const fieldset = h('fieldset', { class: 'form-fields' }, Object.values(wired).map((f) => f.element));
+  const fieldset = h('fieldset', { class: 'form-fields' }, layout ? layout(wired) : Object.values(wired).map((f) => f.element));
   const element = h(
     'form',
     { class: ['form', inline && 'form-inline', className], novalidate: true, id },
@@ -122,13 +138,26 @@ export function createForm({ t, fields, submitLabel, submitIcon, busyLabel, onSu
     try {
       await onSubmit(all);
     } catch (error) {
-      setError(describeError(error, t));
+      const sentence = describeError(error, t);
+      setError(sentence);
+      const name = error?.name === 'AbortError' ? null : fieldOf?.(error);
+      if (name && wired[name]) {
+        wired[name].setError(sentence);
+        // After the busy state ends: a disabled control cannot take the focus.
+        queueMicrotask(() => {
+          wired[name].control.focus();
+          wired[name].element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        });
+      }
     } finally {
       if (element.isConnected) setBusy(false);
     }
   });
   // A field's message goes as soon as it is edited.
-  for (const f of Object.values(wired)) f.control.addEventListener('input', () => f.setError(null));
+  for (const f of Object.values(wired)) {
+    f.control.addEventListener('input', () => f.setError(null));
+    f.control.addEventListener('change', () => f.setError(null));
+  }
 
   return {
     element,
@@ -137,6 +166,7 @@ export function createForm({ t, fields, submitLabel, submitIcon, busyLabel, onSu
     values,
     setBusy,
     setError,
+    setFieldError: (name, text) => wired[name]?.setError(text),
     reset() {
       element.reset();
       for (const f of Object.values(wired)) f.setError(null);

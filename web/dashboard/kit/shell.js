@@ -9,7 +9,8 @@
 //   t (translator with t.number/t.dateTime/t.relative), lang, api (kit/api.js, with the session's CSRF token),
 //   session, company {slug, name, role, permissions}, route {slug, product, page, rest, query}, root (the
 //   page's element), href(page, ...rest) for URLs, navigate(url, {replace}), setQuery(params)
-//   (rewrites the query without a reload), signal (aborted when the page is left), reportError(error) (the
+//   (rewrites the query without a reload), setPath(url, {replace}) (another address of the same page, such as
+//   its tab, without remounting it; Back and Forward then mount the page from that address), signal (aborted when the page is left), reportError(error) (the
 //   banner), clearError(), toast(text), setDirty(bool) (asks before leaving with unsaved changes),
 //   setTitle(text).
 // Actions are not hidden by permission: the server decides, and its 403 shows where the action was taken.
@@ -240,6 +241,12 @@ export async function startDashboard({ products, root = document.getElementById(
         }
         if (replace) history.replaceState(null, '', url);
         else history.pushState(null, '', url);
+      },
+      setPath(url, { replace = false } = {}) {
+        if (signal.aborted) return;
+        const target = new URL(url, location.href);
+        if (replace) history.replaceState(null, '', target);
+        else history.pushState(null, '', target);
       },
       reportError(error) {
         if (error?.name === 'AbortError' || signal.aborted) return;

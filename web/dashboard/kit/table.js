@@ -73,6 +73,55 @@ export function pager({ t, skip, limit, total, count, onPage }) {
   );
 }
 
+// The place of a list that could not be loaded, with Try again. Not allowed is not worth retrying: it says
+// so instead (the other failures are also in the banner, through the caller's onError).
+function loadFailed(t, error, retry) {
+  const forbidden = error?.status === 403;
+  return h(
+    'div',
+    { class: 'table-failed', role: 'alert', dataset: { status: error?.status ?? '' } },
+    icon(icons.alert),
+    h('span', null, forbidden ? describeError(error, t) : t('kit.table.failed')),
+    forbidden ? null : button(t('kit.retry'), { variant: 'secondary', icon: icons.refresh, onclick: retry }),
+  );
+}
+
+// A table over a list endpoint that answers everything at once (no paging): the same loading, empty and
+// failed states as pagedTable. load({signal}) -> items. Answers { element, reload(), abort(), rows() }.
+export function listTable({ t, columns, load, empty, caption, rowLink, rowAttrs, onError, onLoad, className }) {
+  const element = h('div', { class: ['paged', className], 'aria-busy': 'true' }, loadingBlock(t('kit.table.loading')));
+  let controller = null;
+  let rows = [];
+
+  async function show() {
+    controller?.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    element.setAttribute('aria-busy', 'true');
+    element.classList.add('is-loading');
+    let items;
+    try {
+      items = await load({ signal });
+    } catch (error) {
+      if (error?.name === 'AbortError' || signal.aborted) return;
+      element.classList.remove('is-loading');
+      element.setAttribute('aria-busy', 'false');
+      element.replaceChildren(loadFailed(t, error, show));
+      if (error?.status !== 403) onError?.(error);
+      return;
+    }
+    if (signal.aborted) return;
+    rows = Array.isArray(items) ? items : [];
+    element.classList.remove('is-loading');
+    element.setAttribute('aria-busy', 'false');
+    mount(element, dataTable({ columns, rows, empty, caption, rowLink, rowAttrs }));
+    onLoad?.(rows);
+  }
+
+  show();
+  return { element, reload: show, abort: () => controller?.abort(), rows: () => rows };
+}
+
 // A table over a list endpoint. load({limit, skip, signal}) -> {items, total}. `skip` starts the first page
 // (from the URL, say); onPage(skip) is told of every page change (to put it back into the URL). Answers
 // { element, reload(), setSkip(skip) }. `onError(error)` is called with a load failure (the banner);
@@ -96,19 +145,8 @@ export function pagedTable({ t, columns, load, limit = 50, skip = 0, empty, capt
       if (error?.name === 'AbortError' || signal.aborted) return;
       element.classList.remove('is-loading');
       element.setAttribute('aria-busy', 'false');
-      // Not allowed is not worth retrying: the page says so instead.
-      const forbidden = error?.status === 403;
-      element.replaceChildren(
-        h(
-          'div',
-          { class: 'table-failed', role: 'alert', dataset: { status: error?.status ?? '' } },
-          icon(icons.alert),
-          h('span', null, forbidden ? describeError(error, t) : t('kit.table.failed')),
-          forbidden ? null : button(t('kit.retry'), { variant: 'secondary', icon: icons.refresh, onclick: () => show(current) }),
-        ),
-      );
-      if (forbidden) return;
-      onError?.(error);
+      element.replaceChildren(loadFailed(t, error, () => show(current)));
+      if (error?.status !== 403) onError?.(error);
       return;
     }
     if (signal.aborted) return;

@@ -1,6 +1,6 @@
 // Small building blocks shared by every dashboard page: buttons, cards, status pills, empty states,
-// key-value lists, tabs, times, the confirmation dialog.
-import { h, icon, uid } from './dom.js';
+// key-value lists, tabs (and tabs with panels), times, the confirmation dialog.
+import { append, h, icon, uid } from './dom.js';
 import { icons } from './icons.js';
 
 // variant: primary (default), secondary, ghost, danger. `icon`: an entry of kit/icons.js. Other options are
@@ -135,6 +135,61 @@ export function tabs(items, selected, onSelect, { label, className } = {}) {
     }
   };
   return list;
+}
+
+// Tabs with their panels: items [{ id, label, render() -> node }]. A panel is drawn the first time its tab
+// is shown and then kept (hidden), so what was typed in one tab survives a visit to another. onChange(id) is
+// told of every switch (to put the tab into the address). Answers { element, select(id), invalidate(id) }:
+// invalidate() drops a kept panel so it is drawn again when next shown (its data changed).
+export function tabPanels(items, selected, { label, onChange, className } = {}) {
+  const prefix = uid('tabs');
+  const panels = new Map();
+  const stack = h('div', { class: 'tab-panels' });
+  let current = null;
+  const list = tabs(items, selected, (id) => {
+    if (id === current) return;
+    show(id);
+    onChange?.(id);
+  }, { label, className });
+  for (const button of list.querySelectorAll('[role="tab"]')) {
+    button.id = `${prefix}-tab-${button.dataset.tab}`;
+    button.setAttribute('aria-controls', `${prefix}-panel-${button.dataset.tab}`);
+  }
+
+  function show(id) {
+    const item = items.find((i) => i.id === id) ?? items[0];
+    current = item.id;
+    list.select(item.id);
+    if (!panels.has(item.id)) {
+      const panel = h('div', {
+        class: 'tab-panel',
+        role: 'tabpanel',
+        id: `${prefix}-panel-${item.id}`,
+        'aria-labelledby': `${prefix}-tab-${item.id}`,
+        dataset: { panel: item.id },
+      });
+      append(panel, item.render());
+      panels.set(item.id, panel);
+      stack.append(panel);
+    }
+    for (const [id2, panel] of panels) panel.hidden = id2 !== item.id;
+  }
+
+  show(selected);
+  return {
+    element: h('div', { class: 'tabbed' }, list, stack),
+    select: show,
+    get current() {
+      return current;
+    },
+    invalidate(id) {
+      const panel = panels.get(id);
+      if (!panel) return;
+      panels.delete(id);
+      panel.remove();
+      if (current === id) show(id);
+    },
+  };
 }
 
 // A <time> showing `5 minutes ago` with the absolute time as its title; kept fresh by the ticker below.
