@@ -10,5 +10,8 @@ namespace edge::auth_projects {
 
 void register_end_user_routes(App& app);
 void register_project_routes(App& app);
+// TOTP second factors (mfa_routes.cpp): /mfa/totp/{enroll,confirm,disable}, /mfa/recovery-codes and the
+// second login step /login/mfa.
+void register_mfa_routes(App& app);
 
 }  // namespace edge::auth_projects

@@ -5,6 +5,7 @@
 #include "edge/app.h"
 #include "edge/auth_projects/auth_routes.h"
 #include "edge/auth_projects/end_users.h"
+#include "edge/auth_projects/mfa_routes.h"
 #include "edge/auth_projects/project_api.h"
 #include "edge/auth_projects/project_sessions.h"
 #include "edge/auth_projects/project_store.h"
@@ -168,6 +169,17 @@ void register_project_routes(App& app) {
         auto st = delete_user(app, p.id, req.param("userId"));
         if (!st.ok()) return envelope_error(st.error());
         return envelope_ok(json::object{{"id", std::string(req.param("userId"))}, {"deleted", true}});
+      }));
+  // An administrator's reset of a lost second factor: the user signs in with the first factor alone and
+  // may enroll again. Idempotent.
+  add(app, "DELETE", "/{projectId}/users/{userId}/mfa",
+      on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
+        auto updated = update_user(app, p.id, req.param("userId"), [](EndUser& u) -> core::Status {
+          remove_totp(u);
+          return {};
+        });
+        if (!updated) return envelope_error(updated.error());
+        return envelope_ok(to_api(*updated));
       }));
   add(app, "GET", "/{projectId}/users/{userId}/sessions",
       on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
