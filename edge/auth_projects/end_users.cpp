@@ -179,11 +179,16 @@ core::Status delete_user(App& app, std::string_view pid, std::string_view uid) {
 
 core::Result<EndUser> update_user(App& app, std::string_view pid, std::string_view uid,
                                   const std::function<core::Status(EndUser&)>& change) {
+  return update_user(app, pid, uid, [&](store::WriteTxn&, EndUser& u) { return change(u); });
+}
+
+core::Result<EndUser> update_user(App& app, std::string_view pid, std::string_view uid,
+                                  const std::function<core::Status(store::WriteTxn&, EndUser&)>& change) {
   std::optional<EndUser> out;
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
     auto u = get_user(txn, app.auth_table, pid, uid);
     if (!u) return core::make_error("not_found", "user not found");
-    CORE_TRY(change(*u));
+    CORE_TRY(change(txn, *u));
     put_user(txn, app.auth_table, *u);
     out = std::move(*u);
     return {};

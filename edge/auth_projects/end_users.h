@@ -5,6 +5,7 @@
 // deletes that range, its sessions and tokens, and any key a record there names in its `indexKey` member.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,5 +74,8 @@ core::Status delete_user(App& app, std::string_view pid, std::string_view uid);
 // `change`'s own error is returned as is and nothing is written.
 core::Result<EndUser> update_user(App& app, std::string_view pid, std::string_view uid,
                                   const std::function<core::Status(EndUser&)>& change);
+// The same, for a change that also reads or writes other records in the same transaction.
+core::Result<EndUser> update_user(App& app, std::string_view pid, std::string_view uid,
+                                  const std::function<core::Status(store::WriteTxn&, EndUser&)>& change);
 
 }  // namespace edge::auth_projects

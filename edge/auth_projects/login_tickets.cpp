@@ -49,16 +49,21 @@ core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Proje
   return out;
 }
 
+bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project, std::string_view ticket,
+                         std::int64_t now_ms) {
+  const std::string key = ticket_key(project, ticket);
+  auto rec = record::get_object(txn, t, key);
+  if (!rec || !is_live(*rec, now_ms)) return false;
+  (*rec)["usedAt"] = now_ms;
+  record::put_object(txn, t, key, *rec);
+  return true;
+}
+
 core::Result<bool> use_login_ticket(App& app, const Project& project, std::string_view ticket) {
   bool used = false;
   const std::int64_t now = app.clock.now_ms();
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    const std::string key = ticket_key(project, ticket);
-    auto rec = record::get_object(txn, app.auth_table, key);
-    used = rec && is_live(*rec, now);
-    if (!used) return {};
-    (*rec)["usedAt"] = now;
-    record::put_object(txn, app.auth_table, key, *rec);
+    used = use_login_ticket_in(txn, app.auth_table, project, ticket, now);
     return {};
   }));
   return used;

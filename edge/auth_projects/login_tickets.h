@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "native/store/kv_store.h"
 
 namespace edge {
 struct App;
@@ -33,6 +34,9 @@ core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Proje
 // Marks the ticket used (the second factor passed). Returns false when it was not live any more (a
 // concurrent step used it first).
 core::Result<bool> use_login_ticket(App& app, const Project& project, std::string_view ticket);
+// The same inside a transaction (so the second factor and the ticket are used in one commit).
+bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project, std::string_view ticket,
+                         std::int64_t now_ms);
 // Counts a wrong code; the ticket dies at kLoginTicketMaxFailures.
 core::Status fail_login_ticket(App& app, const Project& project, std::string_view ticket);
 

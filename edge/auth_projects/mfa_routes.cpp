@@ -288,9 +288,14 @@ Response login_mfa(App& app, Request& req, const ProjectContext& ctx) {
   Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
                   project.id + "/" + uid, project.id + "/" + client_of(app, req), now_ms);
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
-  auto user = update_user(app, project.id, uid, [&](EndUser& u) -> core::Status {
+  // The factor and the ticket are used in one transaction: of two concurrent steps with one ticket, one
+  // signs in and the other changes nothing (a recovery code it sent stays unspent).
+  auto user = update_user(app, project.id, uid, [&](store::WriteTxn& txn, EndUser& u) -> core::Status {
     if (u.disabled) return core::make_error("forbidden", "this account is disabled");
-    return consume_factor(app, u, std::get<Factor>(factor), now_ms / 1000);
+    CORE_TRY(consume_factor(app, u, std::get<Factor>(factor), now_ms / 1000));
+    if (!use_login_ticket_in(txn, app.auth_table, project, *ticket, now_ms))
+      return core::make_error("ticket_used", "the ticket was used meanwhile");
+    return {};
   });
   if (!user) {
     const core::Error& e = user.error();
@@ -300,14 +305,9 @@ Response login_mfa(App& app, Request& req, const ProjectContext& ctx) {
       return envelope_unauthorized(e.message);
     }
     // Deleted, or the factor was reset by an administrator since the first step.
-    if (e.code == "not_found" || e.code == "conflict") return ticket_refused();
+    if (e.code == "not_found" || e.code == "conflict" || e.code == "ticket_used") return ticket_refused();
     return envelope_error(e);
   }
-  // The factor is consumed before the ticket is used, so neither can serve twice; of two concurrent steps
-  // with one ticket, the second to get here loses (its factor, if a recovery code, is spent).
-  auto used = use_login_ticket(app, project, *ticket);
-  if (!used) return envelope_error(used.error());
-  if (!*used) return ticket_refused();
   attempt.succeeded();
   auto pair = start_session(app, project, *user, session_facts(app, req, "mfa"));
   if (!pair) return envelope_error(pair.error());
