@@ -10,5 +10,7 @@ namespace edge::auth_projects {
 
 void register_end_user_routes(App& app);
 void register_project_routes(App& app);
+// Social sign-in: the providers of a project (dashboard) and /social/... (end users); social_routes.cpp.
+void register_social_routes(App& app);
 
 }  // namespace edge::auth_projects
