@@ -13,5 +13,7 @@ void register_project_routes(App& app);
 // TOTP second factors (mfa_routes.cpp): /mfa/totp/{enroll,confirm,disable}, /mfa/recovery-codes and the
 // second login step /login/mfa.
 void register_mfa_routes(App& app);
+// Social sign-in: the providers of a project (dashboard) and /social/... (end users); social_routes.cpp.
+void register_social_routes(App& app);
 
 }  // namespace edge::auth_projects
