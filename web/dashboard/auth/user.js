@@ -122,7 +122,7 @@ export default async function showUser(ctx, projectId, userId) {
       { variant: 'ghost', className: 'btn-small', dataset: { action: user.emailVerified ? 'mark-unverified' : 'mark-verified' } },
       () => patch({ emailVerified: !user.emailVerified }, t(user.emailVerified ? 'auth.user.markedUnverified' : 'auth.user.markedVerified')),
     );
-    // Resetting is the MFA product's route; while it is missing the server's 404 shows in the banner.
+    // An administrator's reset of a lost authenticator app (DELETE .../users/{id}/mfa); off when none is set.
     const mfaButton = action(
       t('auth.user.mfaReset'),
       { variant: 'ghost', className: 'btn-small', icon: icons.shield, disabled: !user.mfa?.totp, dataset: { action: 'mfa-reset' } },
