@@ -1,5 +1,6 @@
 #include "edge/demo.h"
 
+#include "edge/auth_projects/auth_demo.h"
 #include "edge/mail/mail_demo.h"
 #include "edge/restaurant/restaurant_demo.h"
 
@@ -36,9 +37,17 @@ core::Result<DemoCredentials> seed_demo(App& app) {
     d.email = *core::require_string(*o, "email");
     d.password = *core::require_string(*o, "password");
     d.access_token = *core::require_string(*o, "accessToken");
+    // Data directories seeded before the auth demo existed have none.
+    d.auth_project = core::optional_string(*o, "authProject")->value_or("");
+    d.auth_project_key = core::optional_string(*o, "authProjectKey")->value_or("");
+    d.auth_user_email = core::optional_string(*o, "authUserEmail")->value_or("");
+    d.auth_user_password = core::optional_string(*o, "authUserPassword")->value_or("");
     return d;
   }
-  DemoCredentials d{"demo", "owner@demo.test", "demo-password", ""};
+  DemoCredentials d;
+  d.company_slug = "demo";
+  d.email = "owner@demo.test";
+  d.password = "demo-password";
   auto company = app.accounts->create_company(d.company_slug, "Demo Bistro");
   if (!company) return company.error();
   auto user = app.accounts->create_user(d.email, "Demo Owner", d.password);
@@ -51,12 +60,22 @@ core::Result<DemoCredentials> seed_demo(App& app) {
   auto restaurant = restaurant::seed_restaurant_demo(app, d.company_slug, d.access_token);
   if (!restaurant.ok()) return restaurant.error();
   if (auto mail = mail::seed_mail_demo(app, company->id); !mail.ok()) return mail.error();
+  auto auth = auth_projects::seed_auth_demo(app, company->id);
+  if (!auth) return auth.error();
+  d.auth_project = auth->project_slug;
+  d.auth_project_key = auth->key;
+  d.auth_user_email = auth->user_email;
+  d.auth_user_password = auth->user_password;
   {
     std::ofstream out(path, std::ios::trunc);
     out << json::serialize(json::object{{"company", d.company_slug},
                                         {"email", d.email},
                                         {"password", d.password},
-                                        {"accessToken", d.access_token}});
+                                        {"accessToken", d.access_token},
+                                        {"authProject", d.auth_project},
+                                        {"authProjectKey", d.auth_project_key},
+                                        {"authUserEmail", d.auth_user_email},
+                                        {"authUserPassword", d.auth_user_password}});
     if (!out) return core::make_error("storage_error", "cannot write " + path);
   }
   ::chmod(path.c_str(), 0600);

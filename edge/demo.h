@@ -9,6 +9,8 @@ namespace edge {
 
 struct DemoCredentials {
   std::string company_slug, email, password, access_token;
+  // The auth project `demo-app`: its key and end user.
+  std::string auth_project, auth_project_key, auth_user_email, auth_user_password;
 };
 
 // Creates the demo records when the data directory has none; otherwise reads back the credentials saved

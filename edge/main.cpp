@@ -287,7 +287,14 @@ int main(int argc, char** argv) {
               << "  Access token:   " << creds->access_token << "\n"
               << "  Try:            curl -H 'Authorization: Bearer " << creds->access_token << "' " << base
               << "/api/companies/" << creds->company_slug << "\n"
-              << "  Dashboard:      " << base << "/dashboard\n"
+              << "  Dashboard:      " << base << "/dashboard\n";
+    if (!creds->auth_project_key.empty())
+      std::cout << "  Auth project:   " << creds->auth_project << " (key " << creds->auth_project_key << ")\n"
+                << "  Try login:      curl -H 'Authorization: Bearer " << creds->auth_project_key
+                << "' -H 'Content-Type: application/json' -d '{\"email\":\"" << creds->auth_user_email
+                << "\",\"password\":\"" << creds->auth_user_password << "\"}' " << base << "/api/v1/auth/"
+                << creds->auth_project << "/login\n";
+    std::cout
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;

@@ -102,6 +102,13 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(domain.at("domain").as_string() == "demo-bistro.example");
   CHECK(domain.at("status").as_string() == "pending");
   CHECK(domain.at("dns").as_array().size() == 6);
+  // The auth-project demo: its end user signs in with the demo key.
+  const std::string auth_key(demo.at("authProjectKey").as_string());
+  auto login = client.Post("/api/v1/auth/demo-app/login", {{"Authorization", "Bearer " + auth_key}},
+                           R"({"email":"ada@demo-app.test","password":"demo-password"})", "application/json");
+  REQUIRE(login);
+  CHECK(login->status == 200);
+  CHECK(parse(login->body).at("data").at("user").at("emailVerified").as_bool());
 
   int status = edge.stop(SIGTERM);
   CHECK(WIFEXITED(status));
@@ -112,6 +119,7 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(text.find("SIGTERM received") != std::string::npos);
   CHECK(text.find("edge: stopped") != std::string::npos);
   CHECK(text.find(token.substr(12)) == std::string::npos);                     // the log never holds a secret
+  CHECK(text.find(auth_key.substr(12)) == std::string::npos);
   CHECK(edge.output().find("Access token:   " + token) != std::string::npos);  // the demo banner does
 }
 
