@@ -89,6 +89,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auth_projects::register_end_user_routes(*app);
   auth_projects::register_mfa_routes(*app);
   auth_projects::register_social_routes(*app);
+  auth_projects::register_passkey_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.

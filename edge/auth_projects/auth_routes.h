@@ -15,5 +15,7 @@ void register_project_routes(App& app);
 void register_mfa_routes(App& app);
 // Social sign-in: the providers of a project (dashboard) and /social/... (end users); social_routes.cpp.
 void register_social_routes(App& app);
+// The passkey ceremonies and the user's passkeys under /api/v1/auth/{project}/passkeys (passkey_routes.cpp).
+void register_passkey_routes(App& app);
 
 }  // namespace edge::auth_projects

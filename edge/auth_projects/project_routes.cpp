@@ -1,11 +1,13 @@
 // The dashboard's API for auth projects under /api/companies/{slug}/auth-projects (permission
 // auth-projects.manage, dashboard-only: a platform session or an owner/admin; document 2, "Authentication").
-// Projects, their `aps_` keys (plaintext once), signing-key rotation, and the users and sessions of a project.
+// Projects, their `aps_` keys (plaintext once), signing-key rotation, and the users, sessions and passkeys
+// of a project.
 
 #include "edge/app.h"
 #include "edge/auth_projects/auth_routes.h"
 #include "edge/auth_projects/end_users.h"
 #include "edge/auth_projects/mfa_routes.h"
+#include "edge/auth_projects/passkey_store.h"
 #include "edge/auth_projects/project_api.h"
 #include "edge/auth_projects/project_sessions.h"
 #include "edge/auth_projects/project_store.h"
@@ -202,6 +204,24 @@ void register_project_routes(App& app) {
         auto n = revoke_all_sessions(app, p.id, req.param("userId"));
         if (!n) return envelope_error(n.error());
         return envelope_ok(json::object{{"revoked", *n}});
+      }));
+  add(app, "GET", "/{projectId}/users/{userId}/passkeys",
+      on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
+        auto user = user_of(app, p, req.param("userId"));
+        if (auto* r = std::get_if<Response>(&user)) return std::move(*r);
+        auto passkeys = list_passkeys(app, p.id, std::get<EndUser>(user).id);
+        if (!passkeys) return envelope_error(passkeys.error());
+        json::array out;
+        for (const auto& k : *passkeys) out.push_back(to_api(k));
+        return envelope_ok(std::move(out));
+      }));
+  add(app, "DELETE", "/{projectId}/users/{userId}/passkeys/{passkeyId}",
+      on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
+        auto user = user_of(app, p, req.param("userId"));
+        if (auto* r = std::get_if<Response>(&user)) return std::move(*r);
+        auto st = delete_passkey(app, p.id, std::get<EndUser>(user).id, req.param("passkeyId"));
+        if (!st.ok()) return envelope_error(st.error());
+        return envelope_ok(json::object{{"id", std::string(req.param("passkeyId"))}, {"deleted", true}});
       }));
 }
 
