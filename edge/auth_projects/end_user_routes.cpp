@@ -38,12 +38,6 @@ std::variant<std::string, Response> optional_text(const json::object& body, std:
   return v->value_or("");
 }
 
-std::string account_key(const Project& p, std::string_view email) {
-  return p.id + "/" + core::to_ascii_lower(email);
-}
-std::string address_key(const Project& p, const std::string& address) {
-  return p.id + "/" + address;
-}
 
 // Sends the verification mail after signup when the project can send mail; a project without a sender
 // simply does not send (its dashboard says so).
@@ -73,8 +67,7 @@ Response signup(App& app, Request& req, const ProjectContext& ctx) {
   if (auto* r = std::get_if<Response>(&locale)) return std::move(*r);
   if (std::get<std::string>(name).size() > 200) return envelope_error(400, "'name' must be at most 200 characters");
 
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  account_key(project, *email), address_key(project, client_of(app, req)), app.clock.now_ms());
+  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(*email));
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   if (auto st = core::validate_email(*email); !st.ok()) {
     attempt.failed();
@@ -123,8 +116,7 @@ Response login(App& app, Request& req, const ProjectContext& ctx) {
   auto password = core::require_string(body, "password");
   if (!password) return envelope_error(password.error());
 
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  account_key(project, *email), address_key(project, client_of(app, req)), app.clock.now_ms());
+  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(*email));
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   if (password->size() > core::auth::kMaxPasswordBytes) {
     attempt.failed();
@@ -254,9 +246,7 @@ Response request_link(App& app, Request& req, const ProjectContext& ctx, LinkPur
   auto domain = sender_domain(app, project);
   if (!domain) return envelope_error(domain.error());
 
-  const std::int64_t now = app.clock.now_ms();
-  Attempt attempt(app.auth_limits.mails_by_account, app.auth_limits.mails_by_address, account_key(project, *email),
-                  address_key(project, client_of(app, req)), now);
+  Attempt attempt = mail_attempt(app, req, project, *email);
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   attempt.failed();  // every request counts: each may send a mail
 
@@ -281,8 +271,7 @@ Response reset_confirm(App& app, Request& req, const ProjectContext& ctx) {
   auto password = core::require_string(body, "password");
   if (!password) return envelope_error(password.error());
 
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  project.id + "/reset", address_key(project, client_of(app, req)), app.clock.now_ms());
+  Attempt attempt = failure_attempt(app, req, project, "reset");
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   auto peeked = peek_link(app, project, *token, LinkPurpose::password_reset);
   if (!peeked) return envelope_error(peeked.error());

@@ -238,8 +238,7 @@ Response with_second_factor(App& app, Request& req, const ProjectContext& ctx, b
   if (auto* r = std::get_if<Response>(&factor)) return std::move(*r);
 
   const std::int64_t now_ms = app.clock.now_ms();
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  project.id + "/" + c.user.id, project.id + "/" + client_of(app, req), now_ms);
+  Attempt attempt = failure_attempt(app, req, project, c.user.id);
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   auto updated = update_user(app, project.id, c.user.id, [&](EndUser& u) -> core::Status {
     CORE_TRY(consume_factor(app, u, std::get<Factor>(factor), now_ms / 1000));
@@ -285,8 +284,7 @@ Response login_mfa(App& app, Request& req, const ProjectContext& ctx) {
   const std::string uid = (*peeked)->user_id;
 
   const std::int64_t now_ms = app.clock.now_ms();
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  project.id + "/" + uid, project.id + "/" + client_of(app, req), now_ms);
+  Attempt attempt = failure_attempt(app, req, project, uid);
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   // The factor and the ticket are used in one transaction: of two concurrent steps with one ticket, one
   // signs in and the other changes nothing (a recovery code it sent stays unspent).

@@ -310,9 +310,8 @@ Response login_verify(App& app, Request& req, const ProjectContext& ctx) {
 
   // The account is the credential: passkey failures neither lock nor are locked by password guesses at
   // the same email.
-  Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                  project.id + "/passkey/" + core::hex_encode(core::sha256(credential.raw_id)),
-                  project.id + "/" + client_of(app, req), app.clock.now_ms());
+  Attempt attempt =
+      failure_attempt(app, req, project, "passkey/" + core::hex_encode(core::sha256(credential.raw_id)));
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   auto refuse = [&attempt](std::string_view message) {
     attempt.failed();

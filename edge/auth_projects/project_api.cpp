@@ -44,6 +44,18 @@ std::variant<json::object, Response> json_body(const Request& req) {
   return std::move(*body);
 }
 
+Attempt failure_attempt(App& app, const Request& req, const Project& project, std::string_view account) {
+  return Attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
+                 project.id + "/" + std::string(account), project.id + "/" + client_of(app, req),
+                 app.clock.now_ms());
+}
+
+Attempt mail_attempt(App& app, const Request& req, const Project& project, std::string_view email) {
+  return Attempt(app.auth_limits.mails_by_account, app.auth_limits.mails_by_address,
+                 project.id + "/" + core::to_ascii_lower(email), project.id + "/" + client_of(app, req),
+                 app.clock.now_ms());
+}
+
 std::string client_of(const App& app, const Request& req) {
   return client_address(req, app.config.trusted_proxies);
 }

@@ -40,6 +40,12 @@ void add_project_route(App& app, const std::string& method, std::string_view pat
 // The request's JSON object body, or the 400 to answer.
 std::variant<json::object, Response> json_body(const Request& req);
 
+// One attempt counted on the project's failure budgets (attempt_limits.h): `account` names what is being
+// guessed at (a lower-cased email, a user id, a credential), the address is the request's client.
+Attempt failure_attempt(App& app, const Request& req, const Project& project, std::string_view account);
+// The same on the mail budgets (verify and reset requests), `email` lower-cased here.
+Attempt mail_attempt(App& app, const Request& req, const Project& project, std::string_view email);
+
 // Where a sign-in comes from, for the session list and the limits.
 SessionFacts session_facts(const App& app, const Request& req, std::string amr);
 std::string client_of(const App& app, const Request& req);

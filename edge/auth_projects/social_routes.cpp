@@ -35,14 +35,6 @@ Response busy() {
   return r;
 }
 
-// The account and address keys of the end-user limits, as login writes them (end_user_routes.cpp): a wrong
-// password at /social/link spends the same budget as one at /login.
-std::string account_key(const Project& p, std::string_view email) {
-  return p.id + "/" + core::to_ascii_lower(email);
-}
-std::string address_key(const Project& p, const std::string& address) {
-  return p.id + "/" + address;
-}
 
 // Errors of the network and of a provider that answered nonsense: the provider is at fault, not the caller.
 bool upstream_failure(const core::Error& e) {
@@ -208,9 +200,8 @@ Response link(App& app, Request& req, const ProjectContext& ctx) {
 
   if (password->has_value()) {
     const std::string& typed = **password;
-    Attempt attempt(app.auth_limits.failures_by_account, app.auth_limits.failures_by_address,
-                    account_key(project, user.email), address_key(project, client_of(app, req)),
-                    app.clock.now_ms());
+    // The budget of a wrong password at /login: guesses here and there add up.
+    Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(user.email));
     if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
     // The password alone would skip the account's second factor; a full sign-in then links by its token.
     if (user.has_totp() && project.settings.sign_in_methods.totp) {
