@@ -31,13 +31,6 @@ Response busy() {
   return r;
 }
 
-// Optional string member, or the 400 to answer.
-std::variant<std::string, Response> optional_text(const json::object& body, std::string_view key) {
-  auto v = core::optional_string(body, key);
-  if (!v) return envelope_error(v.error());
-  return v->value_or("");
-}
-
 
 // Sends the verification mail after signup when the project can send mail; a project without a sender
 // simply does not send (its dashboard says so).
@@ -52,32 +45,23 @@ void send_verification_if_possible(App& app, const Project& project, const EndUs
 Response signup(App& app, Request& req, const ProjectContext& ctx) {
   const Project& project = ctx.project;
   if (!project.settings.sign_in_methods.password) return password_method_off();
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const json::object& body = std::get<json::object>(parsed);
-  auto email = core::require_string(body, "email");
-  if (!email) return envelope_error(email.error());
-  auto password = core::require_string(body, "password");
-  if (!password) return envelope_error(password.error());
-  auto name = optional_text(body, "name");
-  if (auto* r = std::get_if<Response>(&name)) return std::move(*r);
-  auto redirect = optional_text(body, "redirectUrl");
-  if (auto* r = std::get_if<Response>(&redirect)) return std::move(*r);
-  auto locale = optional_text(body, "locale");
-  if (auto* r = std::get_if<Response>(&locale)) return std::move(*r);
-  if (std::get<std::string>(name).size() > 200) return envelope_error(400, "'name' must be at most 200 characters");
+  BodyReader body(req);
+  const std::string email = body.required("email"), password = body.required("password");
+  const std::string name = body.optional("name"), target = body.optional("redirectUrl");
+  const std::string locale = body.optional("locale");
+  if (auto bad = body.problem()) return std::move(*bad);
+  if (name.size() > 200) return envelope_error(400, "'name' must be at most 200 characters");
 
-  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(*email));
+  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(email));
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
-  if (auto st = core::validate_email(*email); !st.ok()) {
+  if (auto st = core::validate_email(email); !st.ok()) {
     attempt.failed();
     return envelope_error(400, st.error().message);
   }
-  if (auto st = core::auth::check_password(project.settings.password_policy, *password); !st.ok()) {
+  if (auto st = core::auth::check_password(project.settings.password_policy, password); !st.ok()) {
     attempt.failed();
     return envelope_error(400, st.error().message);
   }
-  const std::string& target = std::get<std::string>(redirect);
   if (!target.empty() && !core::auth::is_allowed_redirect(project.settings, target)) {
     attempt.failed();
     return envelope_error(400, "redirectUrl is not one of the project's allowed redirect URLs");
@@ -86,14 +70,14 @@ Response signup(App& app, Request& req, const ProjectContext& ctx) {
   {
     HashSlots::Ticket slot = app.signin_hashes.acquire();
     if (!slot) return busy();
-    user = create_user(app, project, *email, *password, std::get<std::string>(name), false);
+    user = create_user(app, project, email, password, name, false);
   }
   if (!user) {
     if (user.error().code == "conflict") attempt.failed();
     return envelope_error(user.error());
   }
   attempt.succeeded();
-  send_verification_if_possible(app, project, *user, target, std::get<std::string>(locale));
+  send_verification_if_possible(app, project, *user, target, locale);
   if (project.settings.require_email_verification)
     return envelope_ok(json::object{{"user", to_api(*user)},
                                     {"accessToken", nullptr},
@@ -108,21 +92,17 @@ Response signup(App& app, Request& req, const ProjectContext& ctx) {
 Response login(App& app, Request& req, const ProjectContext& ctx) {
   const Project& project = ctx.project;
   if (!project.settings.sign_in_methods.password) return password_method_off();
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const json::object& body = std::get<json::object>(parsed);
-  auto email = core::require_string(body, "email");
-  if (!email) return envelope_error(email.error());
-  auto password = core::require_string(body, "password");
-  if (!password) return envelope_error(password.error());
+  BodyReader body(req);
+  const std::string email = body.required("email"), password = body.required("password");
+  if (auto bad = body.problem()) return std::move(*bad);
 
-  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(*email));
+  Attempt attempt = failure_attempt(app, req, project, core::to_ascii_lower(email));
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
-  if (password->size() > core::auth::kMaxPasswordBytes) {
+  if (password.size() > core::auth::kMaxPasswordBytes) {
     attempt.failed();
     return envelope_unauthorized("invalid email or password");
   }
-  auto found = find_user_by_email(app, project.id, *email);
+  auto found = find_user_by_email(app, project.id, email);
   if (!found) return envelope_error(found.error());
   bool matches = false;
   {
@@ -131,7 +111,7 @@ Response login(App& app, Request& req, const ProjectContext& ctx) {
     if (!slot) return busy();
     const std::string& hash =
         *found && !(*found)->password_hash.empty() ? (*found)->password_hash : native::decoy_password_hash();
-    matches = native::verify_password(hash, *password) && *found && !(*found)->password_hash.empty();
+    matches = native::verify_password(hash, password) && *found && !(*found)->password_hash.empty();
   }
   if (!matches) {
     attempt.failed();
@@ -168,11 +148,10 @@ json::object pair_json(const TokenPair& pair) {
 }
 
 Response refresh(App& app, Request& req, const ProjectContext& ctx) {
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  auto token = core::require_string(std::get<json::object>(parsed), "refreshToken");
-  if (!token) return envelope_error(token.error());
-  auto result = refresh_session(app, ctx.project, *token);
+  BodyReader body(req);
+  const std::string token = body.required("refreshToken");
+  if (auto bad = body.problem()) return std::move(*bad);
+  auto result = refresh_session(app, ctx.project, token);
   if (!result) return envelope_error(result.error());
   if (auto* refused = std::get_if<RefreshRefusal>(&*result))
     return envelope_unauthorized(refused->replayed
@@ -182,11 +161,10 @@ Response refresh(App& app, Request& req, const ProjectContext& ctx) {
 }
 
 Response logout_route(App& app, Request& req, const ProjectContext& ctx) {
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  auto token = core::require_string(std::get<json::object>(parsed), "refreshToken");
-  if (!token) return envelope_error(token.error());
-  auto ended = logout(app, ctx.project, *token);
+  BodyReader body(req);
+  const std::string token = body.required("refreshToken");
+  if (auto bad = body.problem()) return std::move(*bad);
+  auto ended = logout(app, ctx.project, token);
   if (!ended) return envelope_error(ended.error());
   // RFC 7009 §2.2 spirit: an unknown or already revoked token is not an error for the caller.
   return envelope_ok(json::object{{"revoked", *ended}});
@@ -215,11 +193,10 @@ Response jwks(App& app, Request&, const ProjectContext& ctx) {
 }
 
 Response verify_email(App& app, Request& req, const ProjectContext& ctx) {
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  auto token = core::require_string(std::get<json::object>(parsed), "token");
-  if (!token) return envelope_error(token.error());
-  auto used = use_link(app, ctx.project, *token, LinkPurpose::verify_email,
+  BodyReader body(req);
+  const std::string token = body.required("token");
+  if (auto bad = body.problem()) return std::move(*bad);
+  auto used = use_link(app, ctx.project, token, LinkPurpose::verify_email,
                        [](store::WriteTxn&, EndUser& u) { u.email_verified = true; });
   if (!used) return envelope_error(used.error());
   if (!*used) return envelope_error(400, "the verification link is invalid, expired or already used");
@@ -231,31 +208,25 @@ Response verify_email(App& app, Request& req, const ProjectContext& ctx) {
 // also take about the same time.
 Response request_link(App& app, Request& req, const ProjectContext& ctx, LinkPurpose purpose) {
   const Project& project = ctx.project;
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const json::object& body = std::get<json::object>(parsed);
-  auto email = core::require_string(body, "email");
-  if (!email) return envelope_error(email.error());
-  auto redirect = optional_text(body, "redirectUrl");
-  if (auto* r = std::get_if<Response>(&redirect)) return std::move(*r);
-  auto locale = optional_text(body, "locale");
-  if (auto* r = std::get_if<Response>(&locale)) return std::move(*r);
-  if (auto st = core::validate_email(*email); !st.ok()) return envelope_error(400, st.error().message);
-  auto target = link_target(project, std::get<std::string>(redirect));
+  BodyReader body(req);
+  const std::string email = body.required("email"), redirect = body.optional("redirectUrl");
+  const std::string locale = body.optional("locale");
+  if (auto bad = body.problem()) return std::move(*bad);
+  if (auto st = core::validate_email(email); !st.ok()) return envelope_error(400, st.error().message);
+  auto target = link_target(project, redirect);
   if (!target) return envelope_error(target.error().code == "invalid_redirect" ? 400 : 422, target.error().message);
   auto domain = sender_domain(app, project);
   if (!domain) return envelope_error(domain.error());
 
-  Attempt attempt = mail_attempt(app, req, project, *email);
+  Attempt attempt = mail_attempt(app, req, project, email);
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
   attempt.failed();  // every request counts: each may send a mail
 
-  auto user = find_user_by_email(app, project.id, *email);
+  auto user = find_user_by_email(app, project.id, email);
   if (!user) return envelope_error(user.error());
   const bool wanted = *user && !(*user)->disabled &&
                       (purpose == LinkPurpose::password_reset || !(*user)->email_verified);
-  core::Status sent = wanted ? send_link_mail(app, project, *domain, **user, purpose, *target,
-                                              std::get<std::string>(locale))
+  core::Status sent = wanted ? send_link_mail(app, project, *domain, **user, purpose, *target, locale)
                              : note_link_request(app, project);
   if (!sent.ok()) return envelope_error(sent.error());
   return envelope_ok(json::object{{"accepted", true}}, 202);
@@ -263,35 +234,31 @@ Response request_link(App& app, Request& req, const ProjectContext& ctx, LinkPur
 
 Response reset_confirm(App& app, Request& req, const ProjectContext& ctx) {
   const Project& project = ctx.project;
-  auto parsed = json_body(req);
-  if (auto* r = std::get_if<Response>(&parsed)) return std::move(*r);
-  const json::object& body = std::get<json::object>(parsed);
-  auto token = core::require_string(body, "token");
-  if (!token) return envelope_error(token.error());
-  auto password = core::require_string(body, "password");
-  if (!password) return envelope_error(password.error());
+  BodyReader body(req);
+  const std::string token = body.required("token"), password = body.required("password");
+  if (auto bad = body.problem()) return std::move(*bad);
 
   Attempt attempt = failure_attempt(app, req, project, "reset");
   if (!attempt.allowed()) return envelope_rate_limited(attempt.retry_after_seconds());
-  auto peeked = peek_link(app, project, *token, LinkPurpose::password_reset);
+  auto peeked = peek_link(app, project, token, LinkPurpose::password_reset);
   if (!peeked) return envelope_error(peeked.error());
   if (!*peeked) {
     attempt.failed();
     return envelope_error(400, "the reset link is invalid, expired or already used");
   }
   attempt.not_counted();
-  if (auto st = core::auth::check_password(project.settings.password_policy, *password); !st.ok())
+  if (auto st = core::auth::check_password(project.settings.password_policy, password); !st.ok())
     return envelope_error(400, st.error().message);
   std::string hash;
   {
     HashSlots::Ticket slot = app.signin_hashes.acquire();
     if (!slot) return busy();
-    hash = native::hash_password(*password);
+    hash = native::hash_password(password);
   }
   if (hash.empty()) return envelope_error(503, "the server is out of memory; try again");
   std::size_t ended = 0;
   const std::int64_t now = app.clock.now_ms();
-  auto used = use_link(app, project, *token, LinkPurpose::password_reset, [&](store::WriteTxn& txn, EndUser& u) {
+  auto used = use_link(app, project, token, LinkPurpose::password_reset, [&](store::WriteTxn& txn, EndUser& u) {
     u.password_hash = hash;
     // The reset proves the mailbox: the address is confirmed too.
     u.email_verified = true;

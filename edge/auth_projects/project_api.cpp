@@ -56,6 +56,37 @@ Attempt mail_attempt(App& app, const Request& req, const Project& project, std::
                  app.clock.now_ms());
 }
 
+BodyReader::BodyReader(const Request& req) {
+  auto body = core::parse_json_object(req.body);
+  if (body) body_ = std::move(*body);
+  else error_ = body.error();
+}
+
+std::string BodyReader::required(std::string_view key) {
+  if (error_) return {};
+  auto v = core::require_string(body_, key);
+  if (!v) {
+    error_ = v.error();
+    return {};
+  }
+  return std::move(*v);
+}
+
+std::string BodyReader::optional(std::string_view key) {
+  if (error_) return {};
+  auto v = core::optional_string(body_, key);
+  if (!v) {
+    error_ = v.error();
+    return {};
+  }
+  return v->value_or("");
+}
+
+std::optional<Response> BodyReader::problem() const {
+  if (!error_) return std::nullopt;
+  return envelope_error(*error_);
+}
+
 std::string client_of(const App& app, const Request& req) {
   return client_address(req, app.config.trusted_proxies);
 }

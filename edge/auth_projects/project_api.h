@@ -40,6 +40,21 @@ void add_project_route(App& app, const std::string& method, std::string_view pat
 // The request's JSON object body, or the 400 to answer.
 std::variant<json::object, Response> json_body(const Request& req);
 
+// The string members of a request's JSON object body, read one by one. The first problem (not JSON, a
+// member missing or not a string) is kept; problem() answers it as the envelope's 400.
+class BodyReader {
+ public:
+  explicit BodyReader(const Request& req);
+  std::string required(std::string_view key);
+  std::string optional(std::string_view key);  // "" when absent or null
+  const json::object& object() const { return body_; }
+  std::optional<Response> problem() const;
+
+ private:
+  json::object body_;
+  std::optional<core::Error> error_;
+};
+
 // One attempt counted on the project's failure budgets (attempt_limits.h): `account` names what is being
 // guessed at (a lower-cased email, a user id, a credential), the address is the request's client.
 Attempt failure_attempt(App& app, const Request& req, const Project& project, std::string_view account);
