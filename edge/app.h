@@ -12,6 +12,7 @@
 #include "edge/accounts/sessions.h"
 #include "edge/auth_projects/attempt_limits.h"
 #include "edge/auth_projects/signing_keys.h"
+#include "edge/auth_projects/verified_tokens.h"
 #include "edge/config.h"
 #include "edge/http/http_server.h"
 #include "edge/http/router.h"
@@ -58,6 +59,7 @@ struct App {
   // Auth projects (edge/auth_projects/): per-project signing keys (cached) and the end-user limits.
   std::unique_ptr<auth_projects::SigningKeys> auth_signing_keys;
   auth_projects::AttemptLimits auth_limits;
+  auth_projects::VerifiedTokens auth_verified_tokens;
   TokenUsage token_usage;
   Router router;
   // Built by open_app from the resolved product URLs.

@@ -98,19 +98,23 @@ SessionFacts session_facts(const App& app, const Request& req, std::string amr) 
 std::optional<Response> authenticate_end_user(App& app, std::string_view access_token, const Project& project,
                                               EndUser& user, std::string& session_id) {
   if (access_token.empty()) return envelope_unauthorized("an end user's access token is required");
-  auto keys = app.auth_signing_keys->published(project);
-  if (!keys) return envelope_error(keys.error());
-  auto verified = core::auth::verify_access_token(access_token, *keys,
-                                                  core::auth::project_issuer(app.config.auth_url, project.slug()),
-                                                  project.id, app.clock.now_ms() / 1000);
-  if (!verified) return envelope_unauthorized("the access token is invalid or expired");
-  auto found = find_user(app, project.id, verified->user_id);
+  const std::int64_t now_s = app.clock.now_ms() / 1000;
+  const std::string issuer = core::auth::project_issuer(app.config.auth_url, project.slug());
+  auto known = app.auth_verified_tokens.find(project.id, issuer, access_token, now_s);
+  if (!known) {
+    auto keys = app.auth_signing_keys->published(project);
+    if (!keys) return envelope_error(keys.error());
+    auto verified = core::auth::verify_access_token(access_token, *keys, issuer, project.id, now_s);
+    if (!verified) return envelope_unauthorized("the access token is invalid or expired");
+    known = VerifiedTokens::Entry{project.id, issuer, verified->user_id, verified->session_id,
+                                  verified->expires_at_s};
+    app.auth_verified_tokens.remember(access_token, *known);
+  }
+  auto found = live_session_user(app, project.id, known->session_id, known->user_id);
   if (!found) return envelope_error(found.error());
-  auto live = session_live(app, project.id, verified->session_id);
-  if (!live) return envelope_error(live.error());
-  if (!*found || !*live) return envelope_unauthorized("the session of this access token has ended");
+  if (!*found) return envelope_unauthorized("the session of this access token has ended");
   user = std::move(**found);
-  session_id = verified->session_id;
+  session_id = known->session_id;
   return std::nullopt;
 }
 

@@ -344,6 +344,19 @@ void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string
   for (const auto& sid : session_ids_of(txn, t, pid, uid)) erase_session_in(txn, t, pid, uid, sid);
 }
 
+core::Result<std::optional<EndUser>> live_session_user(App& app, std::string_view pid, std::string_view sid,
+                                                       std::string_view uid) {
+  std::optional<EndUser> out;
+  CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    auto s = record::get_object(txn, app.auth_table, session_key(pid, sid));
+    if (!s || s->contains("revokedAt") || record::str(*s, "userId") != uid) return {};
+    out = get_user(txn, app.auth_table, pid, uid);
+    if (out && out->disabled) out.reset();
+    return {};
+  }));
+  return out;
+}
+
 core::Result<bool> session_live(App& app, std::string_view pid, std::string_view sid) {
   bool ok = false;
   CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {

@@ -77,5 +77,8 @@ void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string
 
 // Whether the session exists, is not revoked, and its user is neither disabled nor gone.
 core::Result<bool> session_live(App& app, std::string_view pid, std::string_view sid);
+// The user of a live session `sid` of user `uid`, in one read; nullopt when session_live would say no.
+core::Result<std::optional<EndUser>> live_session_user(App& app, std::string_view pid, std::string_view sid,
+                                                       std::string_view uid);
 
 }  // namespace edge::auth_projects

@@ -85,8 +85,16 @@ TEST_CASE("projects: create, list, read, update, delete; slug rules and isolatio
             .status == 400);
   CHECK(str(edge.get("/api/companies/acme/auth-projects/" + id, mgr).data(), "name") == "Shop");
 
-  // Renaming the slug moves the end-user paths.
+  // Renaming the slug moves the end-user paths and the issuer: a token verified before no longer passes.
+  auto key = edge.post("/api/companies/acme/auth-projects/" + id + "/keys", "{}", mgr);
+  const std::string shop_key = str(key.data(), "key");
+  const std::string token = str(edge.post("/api/v1/auth/shop/signup",
+                                          R"({"email":"r@example.com","password":"correct horse battery"})", shop_key)
+                                    .data(),
+                                "accessToken");
+  CHECK(edge.get("/api/v1/auth/shop/userinfo", token).status == 200);
   REQUIRE(edge.patch("/api/companies/acme/auth-projects/" + id, R"({"slug":"store"})", mgr).status == 200);
+  CHECK(edge.get("/api/v1/auth/store/userinfo", token).status == 401);
   CHECK(edge.get("/api/v1/auth/shop/jwks.json").status == 404);
   CHECK(edge.get("/api/v1/auth/store/jwks.json").status == 200);
 
