@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "edge/auth_projects/auth_sweep.h"
+
 namespace edge {
 
 // The App as the transport sees it.
@@ -91,6 +93,12 @@ void EdgeServer::background_loop() {
         spdlog::warn("sweeping expired OAuth records failed: {}", swept.error().message);
       else if (*swept > 0)
         spdlog::info("swept {} expired OAuth codes and tokens", *swept);
+      // The same for auth projects' refresh tokens, ended sessions, links and tickets.
+      auto auth_swept = auth_projects::sweep_auth_records(*app_);
+      if (!auth_swept)
+        spdlog::warn("sweeping expired auth project records failed: {}", auth_swept.error().message);
+      else if (*auth_swept > 0)
+        spdlog::info("swept {} expired auth project index entries and their records", *auth_swept);
     }
     lock.lock();
   }

@@ -6,6 +6,7 @@
 #include "core/id.h"
 #include "core/token.h"
 #include "edge/app.h"
+#include "edge/auth_projects/auth_sweep.h"
 #include "edge/auth_projects/end_users.h"
 #include "edge/auth_projects/project_store.h"
 #include "edge/mail/delivery_worker.h"
@@ -97,15 +98,18 @@ core::Status send_link_mail(App& app, const Project& project, const std::string&
   out.content = mail::mail_content(rendered->subject, std::move(rendered->html), std::move(rendered->text));
   out.log_id = core::make_time_ordered_id("log_", now, app.random);
   out.job_id = core::make_id("job_", app.random);
+  const std::string key = link_key(project.id, token);
+  const std::int64_t expires_at = now + core::auth::link_lifetime_s(purpose) * 1000;
   bool queued = false;
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    record::put_object(txn, app.auth_table, link_key(project.id, token),
+    record::put_object(txn, app.auth_table, key,
                        json::object{{"purpose", core::auth::to_string(purpose)},
                                     {"userId", user.id},
                                     {"email", user.email},
                                     {"createdAt", now},
-                                    {"expiresAt", now + core::auth::link_lifetime_s(purpose) * 1000},
+                                    {"expiresAt", expires_at},
                                     {"mailLogId", out.log_id}});
+    txn.put(app.auth_table, auth_expiry_key(expires_at, key), "");
     queued = mail::queue_mail_in(app, txn, out, now);
     count_request(txn, app.auth_table, project.id);
     return {};

@@ -3,6 +3,7 @@
 #include "core/crypto.h"
 #include "core/token.h"
 #include "edge/app.h"
+#include "edge/auth_projects/auth_sweep.h"
 #include "edge/auth_projects/end_users.h"
 #include "edge/auth_projects/project_store.h"
 #include "edge/platform/record_json.h"
@@ -24,13 +25,14 @@ bool is_live(const json::object& rec, std::int64_t now) {
 core::Result<std::string> issue_login_ticket(App& app, const Project& project, const EndUser& user,
                                              std::string_view first_factor) {
   std::string ticket = core::make_token(core::TokenKind::auth_ticket, app.random);
-  const std::int64_t now = app.clock.now_ms();
+  const std::int64_t expires_at = app.clock.now_ms() + kLoginTicketLifetimeS * 1000;
+  const std::string key = ticket_key(project, ticket);
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    record::put_object(txn, app.auth_table, ticket_key(project, ticket),
-                       json::object{{"userId", user.id},
-                                    {"firstFactor", first_factor},
-                                    {"failures", 0},
-                                    {"expiresAt", now + kLoginTicketLifetimeS * 1000}});
+    record::put_object(
+        txn, app.auth_table, key,
+        json::object{
+            {"userId", user.id}, {"firstFactor", first_factor}, {"failures", 0}, {"expiresAt", expires_at}});
+    txn.put(app.auth_table, auth_expiry_key(expires_at, key), "");
     return {};
   }));
   return ticket;

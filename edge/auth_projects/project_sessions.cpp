@@ -10,6 +10,7 @@
 #include "core/sealed.h"
 #include "core/token.h"
 #include "edge/app.h"
+#include "edge/auth_projects/auth_sweep.h"
 #include "edge/auth_projects/end_users.h"
 #include "edge/auth_projects/project_store.h"
 #include "edge/auth_projects/signing_keys.h"
@@ -70,13 +71,14 @@ core::Result<FreshPair> make_pair(App& app, const Project& project, const EndUse
 
 void put_refresh(store::WriteTxn& txn, store::Table t, const Project& project, const FreshPair& fresh,
                  const std::string& uid, std::int64_t now, const std::string& predecessor) {
-  json::object rec{{"sessionId", fresh.pair.session_id},
-                   {"userId", uid},
-                   {"issuedAt", now},
-                   {"expiresAt", now + project.settings.refresh_token_ttl_s * 1000}};
+  const std::int64_t expires_at = now + project.settings.refresh_token_ttl_s * 1000;
+  json::object rec{
+      {"sessionId", fresh.pair.session_id}, {"userId", uid}, {"issuedAt", now}, {"expiresAt", expires_at}};
   if (!predecessor.empty()) rec["predecessor"] = predecessor;
-  record::put_object(txn, t, refresh_key(project.id, fresh.refresh_hash), rec);
+  const std::string key = refresh_key(project.id, fresh.refresh_hash);
+  record::put_object(txn, t, key, rec);
   txn.put(t, session_token_key(project.id, fresh.pair.session_id, fresh.refresh_hash), "");
+  txn.put(t, auth_expiry_key(expires_at, key), "");
 }
 
 std::string pair_text(const TokenPair& p) {
@@ -99,6 +101,7 @@ void revoke_session_in(store::WriteTxn& txn, store::Table t, std::string_view pi
   if (!s || s->contains("revokedAt")) return;
   (*s)["revokedAt"] = now;
   record::put_object(txn, t, session_key(pid, sid), *s);
+  txn.put(t, auth_expiry_key(now, session_key(pid, sid)), "");
 }
 
 void erase_session_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view uid,
@@ -355,6 +358,31 @@ core::Result<std::optional<EndUser>> live_session_user(App& app, std::string_vie
     return {};
   }));
   return out;
+}
+
+void sweep_refresh_token_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view hash,
+                            std::int64_t cutoff_ms) {
+  const std::string key = refresh_key(pid, hash);
+  auto tok = record::get_object(txn, t, key);
+  if (!tok || record::num(*tok, "expiresAt") >= cutoff_ms) return;
+  const std::string sid = record::str(*tok, "sessionId");
+  txn.erase(t, key);
+  txn.erase(t, session_token_key(pid, sid, hash));
+  bool others = false;
+  txn.scan(t, project_record_key(pid, "srt", sid + "/"), [&](std::string_view, std::string_view) {
+    others = true;
+    return false;
+  });
+  if (others) return;
+  if (auto s = record::get_object(txn, t, session_key(pid, sid)))
+    erase_session_in(txn, t, pid, record::str(*s, "userId"), sid);
+}
+
+void sweep_session_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view sid,
+                      std::int64_t cutoff_ms) {
+  auto s = record::get_object(txn, t, session_key(pid, sid));
+  if (!s || !s->contains("revokedAt") || record::num(*s, "revokedAt") >= cutoff_ms) return;
+  erase_session_in(txn, t, pid, record::str(*s, "userId"), sid);
 }
 
 core::Result<bool> session_live(App& app, std::string_view pid, std::string_view sid) {

@@ -75,6 +75,18 @@ std::size_t revoke_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std
                                        std::string_view uid, std::int64_t now_ms);
 void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view uid);
 
+// For the sweep (auth_sweep.h), inside its transaction; `cutoff_ms`: records whose time is before it go.
+// Removes the refresh token if it expired before the cutoff, with its `srt` entry. Its session goes too when
+// no other refresh token of it is left: nothing can refresh it any more, and every access token of it has
+// expired (an access token lives at most a day and was issued with a refresh token, which lives at least an
+// hour, and the cutoff lies a day past that token's expiry). Absent: nothing.
+void sweep_refresh_token_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view hash,
+                            std::int64_t cutoff_ms);
+// Removes the session if it was revoked before the cutoff, with its `us` entry and every refresh token of it.
+// Absent or live: nothing.
+void sweep_session_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view sid,
+                      std::int64_t cutoff_ms);
+
 // Whether the session exists, is not revoked, and its user is neither disabled nor gone.
 core::Result<bool> session_live(App& app, std::string_view pid, std::string_view sid);
 // The user of a live session `sid` of user `uid`, in one read; nullopt when session_live would say no.

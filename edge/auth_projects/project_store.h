@@ -15,8 +15,11 @@
 //   p/<pid>/s/<sid>                session: the family of its refresh tokens (project_sessions.h)
 //   p/<pid>/us/<uid>/<sid>         -> ""
 //   p/<pid>/rt/<sha256>            refresh token (`apr_`)
+//   p/<pid>/srt/<sid>/<sha256>     -> "" (a session's refresh tokens)
 //   p/<pid>/lt/<sha256>            verify or reset link token (`apl_`, link_tokens.h)
 //   p/<pid>/tk/<sha256>            login-step ticket (`apt_`: MFA)
+//   ax/<16-digit ms>/<record key>  -> "": expiry index of tokens, tickets and ended sessions (auth_sweep.h),
+//                                  outside `p/<pid>/`: deleting a project leaves its entries to the sweep
 
 #include <cstdint>
 #include <optional>

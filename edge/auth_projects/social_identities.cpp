@@ -6,6 +6,7 @@
 #include "core/token.h"
 #include "core/validate.h"
 #include "edge/app.h"
+#include "edge/auth_projects/auth_sweep.h"
 #include "edge/auth_projects/project_store.h"
 #include "edge/platform/record_json.h"
 
@@ -109,14 +110,17 @@ core::Result<SocialOutcome> resolve_identity(App& app, const Project& project, c
     }
     if (auto existing = get_user_by_email(txn, t, project.id, email)) {
       // Never linked on the strength of an email address alone: the account's owner confirms first.
-      record::put_object(txn, t, ticket_key(project, ticket),
+      const std::string key = ticket_key(project, ticket);
+      const std::int64_t expires_at = now + kLinkTicketLifetimeS * 1000;
+      record::put_object(txn, t, key,
                          json::object{{"userId", existing->id},
                                       {"providerId", who.provider_id},
                                       {"sub", who.sub},
                                       {"email", email},
                                       {"emailVerified", who.email_verified},
                                       {"failures", 0},
-                                      {"expiresAt", now + kLinkTicketLifetimeS * 1000}});
+                                      {"expiresAt", expires_at}});
+      txn.put(t, auth_expiry_key(expires_at, key), "");
       out.kind = SocialOutcome::Kind::link_required;
       out.user = std::move(*existing);
       out.link_ticket = ticket;
