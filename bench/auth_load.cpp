@@ -24,9 +24,9 @@
 
 #include "bench/load_phase.h"
 #include "core/auth/access_token.h"
-#include "edge/auth_projects/signing_keys.h"
 #include "edge/auth_projects/end_users.h"
 #include "edge/auth_projects/project_store.h"
+#include "edge/auth_projects/signing_keys.h"
 #include "edge/server.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
@@ -62,16 +62,19 @@ int ok_or_report(const httplib::Result& res, const char* what) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App cli{"auth_load: logins, refreshes and userinfo per second of an auth project (docs/performance.md)."};
+  CLI::App cli{
+      "auth_load: logins, refreshes and userinfo per second of an auth project (docs/performance.md)."};
   std::string data, phases = "login,refresh,userinfo,verify", sample;
   int clients = 64, server_threads = 128;
   double seconds = 10;
-  cli.add_option("--data", data, "empty data directory on the disk to measure (default: a new one under ./build)");
+  cli.add_option("--data", data,
+                 "empty data directory on the disk to measure (default: a new one under ./build)");
   cli.add_option("--clients", clients, "concurrent HTTP clients, one end user each (default 64)");
   cli.add_option("--seconds", seconds, "length of each phase (default 10)");
   cli.add_option("--server-threads", server_threads, "edge worker threads (default 128)");
   cli.add_option("--phases", phases, "comma-separated: login,refresh,userinfo,verify");
-  cli.add_option("--sample", sample, "write {token, jwks, issuer, audience} to this file for the wasm benchmark");
+  cli.add_option("--sample", sample,
+                 "write {token, jwks, issuer, audience} to this file for the wasm benchmark");
   CLI11_PARSE(cli, argc, argv);
 
   edge::Config config = bench::load_config(data, "auth-load", server_threads);
@@ -123,7 +126,9 @@ int main(int argc, char** argv) {
     return R"({"email":")" + users[t].email + R"(","password":")" + password + R"("})";
   };
 
-  auto wanted = [&](const char* phase) { return ("," + phases + ",").find("," + std::string(phase) + ",") != std::string::npos; };
+  auto wanted = [&](const char* phase) {
+    return ("," + phases + ",").find("," + std::string(phase) + ",") != std::string::npos;
+  };
   if (wanted("login")) {
     auto r = bench::run_phase(port, key, clients, seconds, [&](httplib::Client& c, int t, std::int64_t) {
       return ok_or_report(c.Post(base + "/login", login_body(t), "application/json"), "login");
@@ -144,7 +149,8 @@ int main(int argc, char** argv) {
   }
   if (wanted("refresh")) {
     auto r = bench::run_phase(port, key, clients, seconds, [&](httplib::Client& c, int t, std::int64_t) {
-      auto res = c.Post(base + "/refresh", R"({"refreshToken":")" + users[t].refresh + R"("})", "application/json");
+      auto res =
+          c.Post(base + "/refresh", R"({"refreshToken":")" + users[t].refresh + R"("})", "application/json");
       if (!ok_or_report(res, "refresh")) return 0;
       users[t].refresh = member(res->body, "refreshToken");
       users[t].access = member(res->body, "accessToken");
@@ -156,7 +162,8 @@ int main(int argc, char** argv) {
   if (wanted("userinfo")) {
     // No project key here: the Bearer is the end user's access token.
     auto r = bench::run_phase(port, "", clients, seconds, [&](httplib::Client& c, int t, std::int64_t) {
-      return ok_or_report(c.Get(base + "/userinfo", {{"Authorization", "Bearer " + users[t].access}}), "userinfo");
+      return ok_or_report(c.Get(base + "/userinfo", {{"Authorization", "Bearer " + users[t].access}}),
+                          "userinfo");
     });
     bench::report_phase("userinfo", r, clients);
   }

@@ -36,7 +36,8 @@ struct App {
   // Key of the values sealed at rest (core/sealed.h): PLATFORM_SECRET_KEY or <data-dir>/secret.key.
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
-  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table, auth_table;
+  store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table,
+      auth_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
   std::unique_ptr<oauth::OAuthStore> oauth;

@@ -12,9 +12,9 @@ std::string project_issuer(std::string_view auth_url, std::string_view project_s
 }
 
 json::object access_token_claims(const AccessTokenFacts& f) {
-  json::object claims{{"iss", f.issuer},       {"sub", f.user_id},       {"aud", f.project_id},
-                      {"exp", f.now_s + f.ttl_s}, {"iat", f.now_s},      {"sid", f.session_id},
-                      {"email", f.email},      {"email_verified", f.email_verified}};
+  json::object claims{
+      {"iss", f.issuer}, {"sub", f.user_id},    {"aud", f.project_id}, {"exp", f.now_s + f.ttl_s},
+      {"iat", f.now_s},  {"sid", f.session_id}, {"email", f.email},    {"email_verified", f.email_verified}};
   if (!f.amr.empty()) claims["amr"] = json::array{json::value(f.amr)};
   return claims;
 }

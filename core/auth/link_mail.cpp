@@ -16,13 +16,15 @@ struct Texts {
 constexpr Texts kVerify[] = {
     {"Confirm your email for {project}",
      "<p>Hello,</p><p>Please confirm your email address for <strong>{project}</strong> by opening this "
-     "link:</p><p><a href=\"{link}\">Confirm my email</a></p><p>The link works once, for {hours} hours. If you "
+     "link:</p><p><a href=\"{link}\">Confirm my email</a></p><p>The link works once, for {hours} hours. If "
+     "you "
      "did not sign up, ignore this mail.</p>",
      "Hello,\n\nPlease confirm your email address for {project} by opening this link:\n\n{link}\n\nThe link "
      "works once, for {hours} hours. If you did not sign up, ignore this mail.\n"},
     {"{project} için e-posta adresinizi doğrulayın",
      "<p>Merhaba,</p><p><strong>{project}</strong> için e-posta adresinizi doğrulamak üzere bu bağlantıyı "
-     "açın:</p><p><a href=\"{link}\">E-postamı doğrula</a></p><p>Bağlantı bir kez ve {hours} saat geçerlidir. "
+     "açın:</p><p><a href=\"{link}\">E-postamı doğrula</a></p><p>Bağlantı bir kez ve {hours} saat "
+     "geçerlidir. "
      "Kaydolmadıysanız bu e-postayı yok sayın.</p>",
      "Merhaba,\n\n{project} için e-posta adresinizi doğrulamak üzere bu bağlantıyı açın:\n\n{link}\n\n"
      "Bağlantı bir kez ve {hours} saat geçerlidir. Kaydolmadıysanız bu e-postayı yok sayın.\n"},
@@ -33,8 +35,10 @@ constexpr Texts kReset[] = {
      "choose a new one, open this link:</p><p><a href=\"{link}\">Reset my password</a></p><p>The link works "
      "once, for {hours} hour. Every signed-in device will be signed out. If it was not you, ignore this "
      "mail: your password stays as it is.</p>",
-     "Hello,\n\nSomeone asked to reset the password of your {project} account. To choose a new one, open this "
-     "link:\n\n{link}\n\nThe link works once, for {hours} hour. Every signed-in device will be signed out. If "
+     "Hello,\n\nSomeone asked to reset the password of your {project} account. To choose a new one, open "
+     "this "
+     "link:\n\n{link}\n\nThe link works once, for {hours} hour. Every signed-in device will be signed out. "
+     "If "
      "it was not you, ignore this mail: your password stays as it is.\n"},
     {"{project} şifrenizi sıfırlayın",
      "<p>Merhaba,</p><p><strong>{project}</strong> hesabınızın şifresini sıfırlama isteği aldık. Yeni bir "
@@ -82,9 +86,7 @@ Result<LinkMail> render_link_mail(LinkPurpose purpose, std::string_view locale, 
                                   std::string_view link) {
   const Texts* texts = purpose == LinkPurpose::verify_email ? kVerify : kReset;
   const Texts& t = texts[locale == "tr" ? 1 : 0];
-  json::object vars{{"project", project_name},
-                    {"link", link},
-                    {"hours", link_lifetime_s(purpose) / 3600}};
+  json::object vars{{"project", project_name}, {"link", link}, {"hours", link_lifetime_s(purpose) / 3600}};
   LinkMail out;
   auto subject = render_text(t.subject, vars, mail::Escaping::none);
   if (!subject) return subject.error();

@@ -65,9 +65,8 @@ Result<std::optional<std::string>> string_member(const json::object& o, std::str
 }
 
 std::size_t code_points(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
+  return static_cast<std::size_t>(std::count_if(
+      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 }  // namespace
@@ -78,8 +77,7 @@ Status apply_project_settings(ProjectSettings& settings, const json::object& bod
   if (!name) return name.error();
   if (*name) {
     std::string_view trimmed = trim_ascii_space(**name);
-    if (trimmed.empty() || trimmed.size() > 200)
-      return invalid_setting("'name' must be 1 to 200 characters");
+    if (trimmed.empty() || trimmed.size() > 200) return invalid_setting("'name' must be 1 to 200 characters");
     s.name = std::string(trimmed);
   }
   auto slug = string_member(body, "slug", creating);
@@ -106,7 +104,8 @@ Status apply_project_settings(ProjectSettings& settings, const json::object& bod
   if (*reuse) s.refresh_reuse_interval_s = **reuse;
   CORE_TRY(apply_bool(body, "requireEmailVerification", s.require_email_verification));
 
-  auto policy = nested(body, "passwordPolicy", {"minLength", "requireLetter", "requireDigit", "requireSymbol"});
+  auto policy =
+      nested(body, "passwordPolicy", {"minLength", "requireLetter", "requireDigit", "requireSymbol"});
   if (!policy) return policy.error();
   if (*policy) {
     auto min = bounded(**policy, "minLength", kMinPasswordLength, kMaxPasswordLength);
@@ -164,7 +163,8 @@ Status apply_project_settings(ProjectSettings& settings, const json::object& bod
       p.rp_name = rp_name->value_or(s.name);
       auto origins = require_string_array(**passkeys, "origins");
       if (!origins) return origins.error();
-      if (origins->empty() || origins->size() > 20) return invalid_setting("'origins' must list 1 to 20 origins");
+      if (origins->empty() || origins->size() > 20)
+        return invalid_setting("'origins' must list 1 to 20 origins");
       for (const auto& o : *origins) CORE_TRY(check_origin(o));
       p.origins = *origins;
       s.passkeys = std::move(p);
@@ -194,16 +194,16 @@ json::object to_json(const ProjectSettings& s) {
                                      {"social", s.sign_in_methods.social},
                                      {"totp", s.sign_in_methods.totp}}},
   };
-  o["mail"] = s.mail ? json::value(json::object{{"domainId", s.mail->domain_id},
-                                                {"from", s.mail->from},
-                                                {"fromName", s.mail->from_name}})
-                     : json::value(nullptr);
-  o["passkeys"] =
-      s.passkeys ? json::value(json::object{{"rpId", s.passkeys->rp_id},
-                                            {"rpName", s.passkeys->rp_name},
-                                            {"origins", json::array(s.passkeys->origins.begin(),
-                                                                    s.passkeys->origins.end())}})
-                 : json::value(nullptr);
+  o["mail"] =
+      s.mail ? json::value(json::object{
+                   {"domainId", s.mail->domain_id}, {"from", s.mail->from}, {"fromName", s.mail->from_name}})
+             : json::value(nullptr);
+  o["passkeys"] = s.passkeys
+                      ? json::value(json::object{
+                            {"rpId", s.passkeys->rp_id},
+                            {"rpName", s.passkeys->rp_name},
+                            {"origins", json::array(s.passkeys->origins.begin(), s.passkeys->origins.end())}})
+                      : json::value(nullptr);
   return o;
 }
 
@@ -225,16 +225,19 @@ ProjectSettings project_settings_from_json(const json::object& o) {
 
 Status check_password(const PasswordPolicy& policy, std::string_view password) {
   if (password.size() > kMaxPasswordBytes)
-    return make_error("invalid_password", "the password is longer than " + std::to_string(kMaxPasswordBytes) +
-                                              " bytes");
+    return make_error("invalid_password",
+                      "the password is longer than " + std::to_string(kMaxPasswordBytes) + " bytes");
   std::vector<std::string> missing;
   if (code_points(password) < static_cast<std::size_t>(policy.min_length))
     missing.push_back("at least " + std::to_string(policy.min_length) + " characters");
   bool letter = false, digit = false, symbol = false;
   for (char c : password) {
-    if (is_ascii_alpha(c) || (static_cast<unsigned char>(c) & 0x80)) letter = true;
-    else if (is_ascii_digit(c)) digit = true;
-    else symbol = true;
+    if (is_ascii_alpha(c) || (static_cast<unsigned char>(c) & 0x80))
+      letter = true;
+    else if (is_ascii_digit(c))
+      digit = true;
+    else
+      symbol = true;
   }
   if (policy.require_letter && !letter) missing.push_back("a letter");
   if (policy.require_digit && !digit) missing.push_back("a digit");

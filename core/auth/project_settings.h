@@ -38,8 +38,8 @@ struct PasskeySettings {
 
 struct ProjectSettings {
   std::string name, slug;
-  std::vector<std::string> allowed_redirect_urls;  // where verify and reset links may point
-  std::int64_t access_token_ttl_s = 900;           // DECISIONS.md: 15 minutes by default
+  std::vector<std::string> allowed_redirect_urls;   // where verify and reset links may point
+  std::int64_t access_token_ttl_s = 900;            // DECISIONS.md: 15 minutes by default
   std::int64_t refresh_token_ttl_s = 30LL * 86400;  // 30 days
   std::int64_t refresh_reuse_interval_s = 10;       // 0 = strict rotation
   bool require_email_verification = false;          // login refused until the address is confirmed

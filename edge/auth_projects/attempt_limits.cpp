@@ -4,7 +4,10 @@ namespace edge::auth_projects {
 
 Attempt::Attempt(RateLimiter& by_account, RateLimiter& by_address, std::string account, std::string address,
                  std::int64_t now_ms)
-    : by_account_(by_account), by_address_(by_address), account_(std::move(account)), address_(std::move(address)) {
+    : by_account_(by_account),
+      by_address_(by_address),
+      account_(std::move(account)),
+      address_(std::move(address)) {
   auto by_ip = by_address_.take(address_, now_ms);
   auto by_acct = by_ip.allowed ? by_account_.take(account_, now_ms) : by_ip;
   allowed_ = by_acct.allowed;

@@ -1,6 +1,6 @@
 #pragma once
-// Retention of the auth projects' expiring records (docs/auth-projects.md, "Retention"): one expiry index over the whole
-// `auth` table, and the sweep that reads it.
+// Retention of the auth projects' expiring records (docs/auth-projects.md, "Retention"): one expiry index
+// over the whole `auth` table, and the sweep that reads it.
 //
 //   ax/<ms, 16 digits>/<record key>   -> "": the record may go once kAuthSweepGraceMs have passed since <ms>
 //

@@ -31,7 +31,6 @@ Response busy() {
   return r;
 }
 
-
 // Sends the verification mail after signup when the project can send mail; a project without a sender
 // simply does not send (its dashboard says so).
 void send_verification_if_possible(App& app, const Project& project, const EndUser& user,
@@ -173,7 +172,8 @@ Response logout_route(App& app, Request& req, const ProjectContext& ctx) {
 Response userinfo(App& app, Request& req, const ProjectContext& ctx) {
   EndUser user;
   std::string sid;
-  if (auto refused = authenticate_end_user(app, bearer_of(req), ctx.project, user, sid)) return std::move(*refused);
+  if (auto refused = authenticate_end_user(app, bearer_of(req), ctx.project, user, sid))
+    return std::move(*refused);
   json::object data = to_api(user);
   data["sessionId"] = sid;
   return envelope_ok(std::move(data));
@@ -214,7 +214,8 @@ Response request_link(App& app, Request& req, const ProjectContext& ctx, LinkPur
   if (auto bad = body.problem()) return std::move(*bad);
   if (auto st = core::validate_email(email); !st.ok()) return envelope_error(400, st.error().message);
   auto target = link_target(project, redirect);
-  if (!target) return envelope_error(target.error().code == "invalid_redirect" ? 400 : 422, target.error().message);
+  if (!target)
+    return envelope_error(target.error().code == "invalid_redirect" ? 400 : 422, target.error().message);
   auto domain = sender_domain(app, project);
   if (!domain) return envelope_error(domain.error());
 
@@ -224,8 +225,8 @@ Response request_link(App& app, Request& req, const ProjectContext& ctx, LinkPur
 
   auto user = find_user_by_email(app, project.id, email);
   if (!user) return envelope_error(user.error());
-  const bool wanted = *user && !(*user)->disabled &&
-                      (purpose == LinkPurpose::password_reset || !(*user)->email_verified);
+  const bool wanted =
+      *user && !(*user)->disabled && (purpose == LinkPurpose::password_reset || !(*user)->email_verified);
   core::Status sent = wanted ? send_link_mail(app, project, *domain, **user, purpose, *target, locale)
                              : note_link_request(app, project);
   if (!sent.ok()) return envelope_error(sent.error());
@@ -258,12 +259,13 @@ Response reset_confirm(App& app, Request& req, const ProjectContext& ctx) {
   if (hash.empty()) return envelope_error(503, "the server is out of memory; try again");
   std::size_t ended = 0;
   const std::int64_t now = app.clock.now_ms();
-  auto used = use_link(app, project, token, LinkPurpose::password_reset, [&](store::WriteTxn& txn, EndUser& u) {
-    u.password_hash = hash;
-    // The reset proves the mailbox: the address is confirmed too.
-    u.email_verified = true;
-    ended = revoke_sessions_of_user_in(txn, app.auth_table, project.id, u.id, now);
-  });
+  auto used =
+      use_link(app, project, token, LinkPurpose::password_reset, [&](store::WriteTxn& txn, EndUser& u) {
+        u.password_hash = hash;
+        // The reset proves the mailbox: the address is confirmed too.
+        u.email_verified = true;
+        ended = revoke_sessions_of_user_in(txn, app.auth_table, project.id, u.id, now);
+      });
   if (!used) return envelope_error(used.error());
   if (!*used) return envelope_error(400, "the reset link is invalid, expired or already used");
   return envelope_ok(json::object{{"user", to_api(**used)}, {"sessionsRevoked", ended}});
@@ -306,7 +308,8 @@ void register_end_user_routes(App& app) {
   add_project_route(app, "GET", "/users/{userId}/sessions", Access::project_key, bind(user_sessions));
   add_project_route(app, "DELETE", "/users/{userId}/sessions/{sessionId}", Access::project_key,
                     [&app](Request& req, const ProjectContext& ctx) {
-                      auto st = revoke_session(app, ctx.project.id, req.param("userId"), req.param("sessionId"));
+                      auto st =
+                          revoke_session(app, ctx.project.id, req.param("userId"), req.param("sessionId"));
                       if (!st.ok()) return envelope_error(st.error());
                       return envelope_ok(json::object{{"revoked", true}});
                     });

@@ -98,7 +98,8 @@ core::Result<EndUser> create_user(App& app, const Project& project, std::string_
   u.created_at = app.clock.now_ms();
   if (!password.empty()) {
     u.password_hash = native::hash_password(password);
-    if (u.password_hash.empty()) return core::make_error("unavailable", "the server is out of memory; try again");
+    if (u.password_hash.empty())
+      return core::make_error("unavailable", "the server is out of memory; try again");
   }
   const store::Table t = app.auth_table;
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
@@ -121,7 +122,8 @@ core::Result<std::optional<EndUser>> find_user(App& app, std::string_view pid, s
   return out;
 }
 
-core::Result<std::optional<EndUser>> find_user_by_email(App& app, std::string_view pid, std::string_view email) {
+core::Result<std::optional<EndUser>> find_user_by_email(App& app, std::string_view pid,
+                                                        std::string_view email) {
   std::optional<EndUser> out;
   CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     out = get_user_by_email(txn, app.auth_table, pid, email);

@@ -57,7 +57,8 @@ void put_user(store::WriteTxn& txn, store::Table t, const EndUser& u);
 core::Result<EndUser> create_user(App& app, const Project& project, std::string_view email,
                                   std::string_view password, std::string name, bool email_verified);
 core::Result<std::optional<EndUser>> find_user(App& app, std::string_view pid, std::string_view uid);
-core::Result<std::optional<EndUser>> find_user_by_email(App& app, std::string_view pid, std::string_view email);
+core::Result<std::optional<EndUser>> find_user_by_email(App& app, std::string_view pid,
+                                                        std::string_view email);
 
 // Users whose email or name contains `q` (ASCII case-insensitive; all when empty), by creation, paged.
 struct UserPage {

@@ -57,19 +57,21 @@ core::Result<std::string> link_target(const Project& project, std::string_view r
   const auto& allowed = project.settings.allowed_redirect_urls;
   if (requested.empty()) {
     if (allowed.empty())
-      return core::make_error("unprocessable",
-                              "the project has no allowed redirect URL for its email links; add one in its settings");
+      return core::make_error(
+          "unprocessable",
+          "the project has no allowed redirect URL for its email links; add one in its settings");
     return allowed.front();
   }
   if (!core::auth::is_allowed_redirect(project.settings, requested))
-    return core::make_error("invalid_redirect", "redirectUrl is not one of the project's allowed redirect URLs");
+    return core::make_error("invalid_redirect",
+                            "redirectUrl is not one of the project's allowed redirect URLs");
   return std::string(requested);
 }
 
 core::Result<std::string> sender_domain(App& app, const Project& project) {
   if (!project.settings.mail)
-    return core::make_error("unprocessable",
-                            "the project has no mail sender; set 'mail' (a verified domain and a from address)");
+    return core::make_error(
+        "unprocessable", "the project has no mail sender; set 'mail' (a verified domain and a from address)");
   auto name = mail::verified_domain_name(app, project.company_id, project.settings.mail->domain_id);
   if (!name) return name.error();
   const std::string& from = project.settings.mail->from;
@@ -92,7 +94,8 @@ core::Status send_link_mail(App& app, const Project& project, const std::string&
   out.company_id = project.company_id;
   out.domain_id = sender.domain_id;
   out.domain_name = domain_name;
-  out.from_header = sender.from_name.empty() ? sender.from : "\"" + sender.from_name + "\" <" + sender.from + ">";
+  out.from_header =
+      sender.from_name.empty() ? sender.from : "\"" + sender.from_name + "\" <" + sender.from + ">";
   out.to = {user.email};
   out.subject = rendered->subject;
   out.content = mail::mail_content(rendered->subject, std::move(rendered->html), std::move(rendered->text));

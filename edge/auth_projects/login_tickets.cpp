@@ -45,14 +45,15 @@ core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Proje
   const std::int64_t now = app.clock.now_ms();
   CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     auto rec = record::get_object(txn, app.auth_table, ticket_key(project, ticket));
-    if (rec && is_live(*rec, now)) out = LoginTicket{record::str(*rec, "userId"), record::str(*rec, "firstFactor")};
+    if (rec && is_live(*rec, now))
+      out = LoginTicket{record::str(*rec, "userId"), record::str(*rec, "firstFactor")};
     return {};
   }));
   return out;
 }
 
-bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project, std::string_view ticket,
-                         std::int64_t now_ms) {
+bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project,
+                         std::string_view ticket, std::int64_t now_ms) {
   const std::string key = ticket_key(project, ticket);
   auto rec = record::get_object(txn, t, key);
   if (!rec || !is_live(*rec, now_ms)) return false;

@@ -29,14 +29,16 @@ core::Result<std::string> issue_login_ticket(App& app, const Project& project, c
 struct LoginTicket {
   std::string user_id, first_factor;
 };
-// The ticket's facts while it is live (unused, unexpired, fewer than the allowed failures); nullopt otherwise.
-core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Project& project, std::string_view ticket);
+// The ticket's facts while it is live (unused, unexpired, fewer than the allowed failures); nullopt
+// otherwise.
+core::Result<std::optional<LoginTicket>> peek_login_ticket(App& app, const Project& project,
+                                                           std::string_view ticket);
 // Marks the ticket used (the second factor passed). Returns false when it was not live any more (a
 // concurrent step used it first).
 core::Result<bool> use_login_ticket(App& app, const Project& project, std::string_view ticket);
 // The same inside a transaction (so the second factor and the ticket are used in one commit).
-bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project, std::string_view ticket,
-                         std::int64_t now_ms);
+bool use_login_ticket_in(store::WriteTxn& txn, store::Table t, const Project& project,
+                         std::string_view ticket, std::int64_t now_ms);
 // Counts a wrong code; the ticket dies at kLoginTicketMaxFailures.
 core::Status fail_login_ticket(App& app, const Project& project, std::string_view ticket);
 

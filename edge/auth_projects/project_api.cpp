@@ -58,8 +58,10 @@ Attempt mail_attempt(App& app, const Request& req, const Project& project, std::
 
 BodyReader::BodyReader(const Request& req) {
   auto body = core::parse_json_object(req.body);
-  if (body) body_ = std::move(*body);
-  else error_ = body.error();
+  if (body)
+    body_ = std::move(*body);
+  else
+    error_ = body.error();
 }
 
 std::string BodyReader::required(std::string_view key) {

@@ -66,33 +66,39 @@ void register_project_routes(App& app) {
   add(app, "GET", "/{projectId}", on_project(app, [&app](Request&, const CompanyContext&, const Project& p) {
         return envelope_ok(to_api(app, p));
       }));
-  add(app, "PATCH", "/{projectId}", on_project(app, [&app](Request& req, const CompanyContext& ctx, const Project& p) {
+  add(app, "PATCH", "/{projectId}",
+      on_project(app, [&app](Request& req, const CompanyContext& ctx, const Project& p) {
         auto body = core::parse_json_object(req.body);
         if (!body) return envelope_error(body.error());
         auto updated = update_project(app, ctx.company.id, p.id, *body);
         if (!updated) return envelope_error(updated.error());
         return envelope_ok(to_api(app, *updated));
       }));
-  add(app, "DELETE", "/{projectId}", on_project(app, [&app](Request&, const CompanyContext& ctx, const Project& p) {
+  add(app, "DELETE", "/{projectId}",
+      on_project(app, [&app](Request&, const CompanyContext& ctx, const Project& p) {
         auto st = delete_project(app, ctx.company.id, p.id);
         if (!st.ok()) return envelope_error(st.error());
         return envelope_ok(json::object{{"id", p.id}, {"deleted", true}});
       }));
 
   // Keys.
-  add(app, "GET", "/{projectId}/keys", on_project(app, [&app](Request&, const CompanyContext&, const Project& p) {
+  add(app, "GET", "/{projectId}/keys",
+      on_project(app, [&app](Request&, const CompanyContext&, const Project& p) {
         auto keys = list_keys(app, p.id);
         if (!keys) return envelope_error(keys.error());
         json::array out;
         for (const auto& k : *keys) out.push_back(to_api(k));
         return envelope_ok(std::move(out));
       }));
-  add(app, "POST", "/{projectId}/keys", on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
-        auto body = core::parse_json_object(req.body.empty() ? std::string_view("{}") : std::string_view(req.body));
+  add(app, "POST", "/{projectId}/keys",
+      on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
+        auto body =
+            core::parse_json_object(req.body.empty() ? std::string_view("{}") : std::string_view(req.body));
         if (!body) return envelope_error(body.error());
         auto name = core::optional_string(*body, "name");
         if (!name) return envelope_error(name.error());
-        if (name->value_or("").size() > 100) return envelope_error(400, "'name' must be at most 100 characters");
+        if (name->value_or("").size() > 100)
+          return envelope_error(400, "'name' must be at most 100 characters");
         std::string plaintext;
         auto k = create_key(app, p, name->value_or(""), plaintext);
         if (!k) return envelope_error(k.error());
@@ -127,7 +133,8 @@ void register_project_routes(App& app) {
       }));
 
   // Users and their sessions.
-  add(app, "GET", "/{projectId}/users", on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
+  add(app, "GET", "/{projectId}/users",
+      on_project(app, [&app](Request& req, const CompanyContext&, const Project& p) {
         auto paging = parse_paging(req);
         if (!paging) return envelope_error(paging.error());
         auto page = list_users(app, p.id, req.query_param("q").value_or(""), paging->limit, paging->skip);

@@ -91,8 +91,8 @@ std::string pair_text(const TokenPair& p) {
 std::optional<TokenPair> pair_from_text(std::string_view text) {
   auto o = core::parse_json_object(text);
   if (!o) return std::nullopt;
-  return TokenPair{record::str(*o, "accessToken"), record::str(*o, "refreshToken"), record::str(*o, "sessionId"),
-                   record::num(*o, "expiresIn")};
+  return TokenPair{record::str(*o, "accessToken"), record::str(*o, "refreshToken"),
+                   record::str(*o, "sessionId"), record::num(*o, "expiresIn")};
 }
 
 void revoke_session_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view sid,
@@ -195,7 +195,8 @@ core::Result<std::variant<TokenPair, RefreshRefusal>> refresh_session(App& app, 
     s.state.rotated = s.token->contains("rotatedAt");
     s.state.rotated_at_ms = record::num(*s.token, "rotatedAt");
     if (s.state.rotated) {
-      auto successor = record::get_object(txn, t, refresh_key(project.id, record::str(*s.token, "successor")));
+      auto successor =
+          record::get_object(txn, t, refresh_key(project.id, record::str(*s.token, "successor")));
       s.state.successor_used = !successor || successor->contains("rotatedAt");
     }
     return s;
@@ -244,10 +245,12 @@ core::Result<std::variant<TokenPair, RefreshRefusal>> refresh_session(App& app, 
         json::object old = *seen.token;
         old["rotatedAt"] = now;
         old["successor"] = fresh->refresh_hash;
-        if (reuse_ms > 0) old["successorPair"] = core::seal(app.secret_key, pair_text(fresh->pair), key, app.random);
+        if (reuse_ms > 0)
+          old["successorPair"] = core::seal(app.secret_key, pair_text(fresh->pair), key, app.random);
         // The predecessor's kept pair is this token's; it may not be answered again once this one is used.
         if (auto pred = record::str(old, "predecessor"); !pred.empty()) {
-          if (auto p = record::get_object(txn, t, refresh_key(project.id, pred)); p && p->erase("successorPair"))
+          if (auto p = record::get_object(txn, t, refresh_key(project.id, pred));
+              p && p->erase("successorPair"))
             record::put_object(txn, t, refresh_key(project.id, pred), *p);
         }
         record::put_object(txn, t, key, old);
@@ -343,7 +346,8 @@ std::size_t revoke_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std
   return n;
 }
 
-void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view uid) {
+void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid,
+                               std::string_view uid) {
   for (const auto& sid : session_ids_of(txn, t, pid, uid)) erase_session_in(txn, t, pid, uid, sid);
 }
 

@@ -73,7 +73,8 @@ core::Result<std::size_t> revoke_all_sessions(App& app, std::string_view pid, st
 // Inside a transaction: ends every session of the user (password reset, disable) / erases them (delete).
 std::size_t revoke_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid,
                                        std::string_view uid, std::int64_t now_ms);
-void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid, std::string_view uid);
+void erase_sessions_of_user_in(store::WriteTxn& txn, store::Table t, std::string_view pid,
+                               std::string_view uid);
 
 // For the sweep (auth_sweep.h), inside its transaction; `cutoff_ms`: records whose time is before it go.
 // Removes the refresh token if it expired before the cutoff, with its `srt` entry. Its session goes too when

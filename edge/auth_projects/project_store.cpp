@@ -29,8 +29,9 @@ std::optional<Project> get_project(const store::ReadTxn& txn, store::Table t, st
 }
 
 ProjectKey key_from_record(const json::object& o) {
-  return ProjectKey{record::str(o, "id"),         record::str(o, "projectId"), record::str(o, "name"),
-                    record::str(o, "tokenPrefix"), record::num(o, "createdAt"), record::opt_num(o, "revokedAt")};
+  return ProjectKey{record::str(o, "id"),        record::str(o, "projectId"),
+                    record::str(o, "name"),      record::str(o, "tokenPrefix"),
+                    record::num(o, "createdAt"), record::opt_num(o, "revokedAt")};
 }
 
 json::object key_record(const ProjectKey& k) {
@@ -182,9 +183,10 @@ core::Status delete_project(App& app, const std::string& company_id, const std::
   return {};
 }
 
-core::Result<ProjectKey> create_key(App& app, const Project& project, std::string name, std::string& plaintext) {
+core::Result<ProjectKey> create_key(App& app, const Project& project, std::string name,
+                                    std::string& plaintext) {
   plaintext = core::make_token(core::TokenKind::auth_project_key, app.random);
-  ProjectKey k{core::make_id("apk_", app.random), project.id, std::move(name),
+  ProjectKey k{core::make_id("apk_", app.random),     project.id,         std::move(name),
                core::token_display_prefix(plaintext), app.clock.now_ms(), std::nullopt};
   const std::string hash = core::sha256_hex(plaintext);
   CORE_TRY(app.kv->write([&](store::WriteTxn& txn) -> core::Status {
@@ -199,11 +201,13 @@ core::Result<ProjectKey> create_key(App& app, const Project& project, std::strin
 core::Result<std::vector<ProjectKey>> list_keys(App& app, const std::string& project_id) {
   std::vector<ProjectKey> out;
   CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    txn.scan(app.auth_table, project_record_key(project_id, "key-id"), [&](std::string_view, std::string_view hash) {
-      if (auto rec = record::get_object(txn, app.auth_table, project_record_key(project_id, "key", hash)))
-        out.push_back(key_from_record(*rec));
-      return true;
-    });
+    txn.scan(
+        app.auth_table, project_record_key(project_id, "key-id"),
+        [&](std::string_view, std::string_view hash) {
+          if (auto rec = record::get_object(txn, app.auth_table, project_record_key(project_id, "key", hash)))
+            out.push_back(key_from_record(*rec));
+          return true;
+        });
     return {};
   }));
   return out;

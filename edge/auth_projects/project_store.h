@@ -54,7 +54,8 @@ struct ProjectKey {
 };
 
 // `p/<pid>/` + `kind` + "/" + `rest`: the key of a record of the project.
-inline std::string project_record_key(std::string_view pid, std::string_view kind, std::string_view rest = {}) {
+inline std::string project_record_key(std::string_view pid, std::string_view kind,
+                                      std::string_view rest = {}) {
   std::string k = "p/";
   k.append(pid).append("/").append(kind).append("/").append(rest);
   return k;
@@ -81,7 +82,8 @@ core::Result<Project> update_project(App& app, const std::string& company_id, co
 core::Status delete_project(App& app, const std::string& company_id, const std::string& project_id);
 
 // Keys: the plaintext comes back once, in `plaintext`.
-core::Result<ProjectKey> create_key(App& app, const Project& project, std::string name, std::string& plaintext);
+core::Result<ProjectKey> create_key(App& app, const Project& project, std::string name,
+                                    std::string& plaintext);
 core::Result<std::vector<ProjectKey>> list_keys(App& app, const std::string& project_id);
 // Idempotent: revoking again keeps the first revokedAt. `not_found`.
 core::Result<ProjectKey> revoke_key(App& app, const std::string& project_id, const std::string& key_id);

@@ -69,12 +69,11 @@ core::Result<std::shared_ptr<const SigningKeys::Cached>> SigningKeys::load(const
     if (!e.retired_at) cached->current = std::make_shared<const native::RsaSigningKey>(std::move(*signing));
     cached->keys.push_back(std::move(e));
   }
-  std::sort(cached->keys.begin(), cached->keys.end(),
-            [](const Entry& a, const Entry& b) {
-              // The current key first, then by age: keys made in the same millisecond still sort right.
-              if (a.retired_at.has_value() != b.retired_at.has_value()) return !a.retired_at.has_value();
-              return a.created_at > b.created_at;
-            });
+  std::sort(cached->keys.begin(), cached->keys.end(), [](const Entry& a, const Entry& b) {
+    // The current key first, then by age: keys made in the same millisecond still sort right.
+    if (a.retired_at.has_value() != b.retired_at.has_value()) return !a.retired_at.has_value();
+    return a.created_at > b.created_at;
+  });
   std::lock_guard lock(mutex_);
   cache_[project_id] = cached;
   return std::shared_ptr<const Cached>(cached);
@@ -93,8 +92,7 @@ core::Result<std::vector<core::RsaPublicKey>> SigningKeys::published(const Proje
   const std::int64_t now = app_.clock.now_ms();
   std::vector<core::RsaPublicKey> out;
   for (const auto& e : (*cached)->keys)
-    if (!e.retired_at || now < e.published_until)
-      out.push_back(e.public_key);
+    if (!e.retired_at || now < e.published_until) out.push_back(e.public_key);
   return out;
 }
 
@@ -103,7 +101,8 @@ core::Result<std::string> SigningKeys::rotate(const Project& project) {
   if (!made) return made.error();
   const std::int64_t now = app_.clock.now_ms();
   CORE_TRY(app_.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    if (!txn.get(app_.auth_table, "p/" + project.id)) return core::make_error("not_found", "auth project not found");
+    if (!txn.get(app_.auth_table, "p/" + project.id))
+      return core::make_error("not_found", "auth project not found");
     put_new_key(txn, project.id, made->first, made->second, now, project.settings.access_token_ttl_s);
     return {};
   }));

@@ -35,7 +35,6 @@ Response busy() {
   return r;
 }
 
-
 // Errors of the network and of a provider that answered nonsense: the provider is at fault, not the caller.
 bool upstream_failure(const core::Error& e) {
   return e.code == "oidc_unreachable" || e.code == "oidc_bad_response" || e.code == "oidc_bad_jwks" ||

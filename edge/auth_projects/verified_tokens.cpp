@@ -12,8 +12,9 @@ std::string key_of(std::string_view token) {
 
 }  // namespace
 
-std::optional<VerifiedTokens::Entry> VerifiedTokens::find(std::string_view project_id, std::string_view issuer,
-                                                          std::string_view token, std::int64_t now_s) {
+std::optional<VerifiedTokens::Entry> VerifiedTokens::find(std::string_view project_id,
+                                                          std::string_view issuer, std::string_view token,
+                                                          std::int64_t now_s) {
   const std::string key = key_of(token);
   Shard& shard = shards_[static_cast<unsigned char>(key[0]) % kShards];
   std::lock_guard lock(shard.mutex);

@@ -56,7 +56,8 @@ core::Result<std::string> verified_domain_name(App& app, const std::string& comp
   if (!*domain) return core::make_error("unprocessable", "domainId names no domain of this company");
   std::string name = record::str(**domain, "name");
   if (record::str(**domain, "status") != "verified")
-    return core::make_error("unprocessable", "domain '" + name + "' is not verified; verify it before sending");
+    return core::make_error("unprocessable",
+                            "domain '" + name + "' is not verified; verify it before sending");
   return name;
 }
 

@@ -43,26 +43,31 @@ TEST_CASE("auth project settings: defaults, bounds, nested objects, nothing chan
         "invalid_setting");
   CHECK(apply_project_settings(s, parse(R"({"signInMethods":{"sms":true}})"), false).error().message ==
         "'signInMethods' has no member 'sms'");
-  CHECK(apply_project_settings(s, parse(R"({"signInMethods":"all"})"), false).error().code == "invalid_field");
+  CHECK(apply_project_settings(s, parse(R"({"signInMethods":"all"})"), false).error().code ==
+        "invalid_field");
   // Passkeys need their relying party.
   CHECK(apply_project_settings(s, parse(R"({"signInMethods":{"passkey":true}})"), false).error().message ==
         "passkey sign-in needs 'passkeys' (rpId and origins)");
   CHECK(apply_project_settings(
             s, parse(R"({"passkeys":{"rpId":"example.com","origins":["https://example.com/login"]}})"), false)
             .error()
-            .message == "passkey origin 'https://example.com/login' must be scheme://host[:port] without a path");
-  REQUIRE(apply_project_settings(s,
-                                 parse(R"({"signInMethods":{"passkey":true},)"
-                                       R"("passkeys":{"rpId":"Example.com","origins":["https://example.com"]}})"),
-                                 false)
-              .ok());
+            .message ==
+        "passkey origin 'https://example.com/login' must be scheme://host[:port] without a path");
+  REQUIRE(
+      apply_project_settings(s,
+                             parse(R"({"signInMethods":{"passkey":true},)"
+                                   R"("passkeys":{"rpId":"Example.com","origins":["https://example.com"]}})"),
+                             false)
+          .ok());
   CHECK(s.passkeys->rp_id == "example.com");
   CHECK(s.passkeys->rp_name == "Shop");
   // A failed apply leaves everything as it was, even members that came before the bad one.
   ProjectSettings before = s;
   CHECK(!apply_project_settings(s, parse(R"({"name":"Renamed","accessTokenTtlSeconds":1})"), false).ok());
   CHECK(s.name == before.name);
-  CHECK(apply_project_settings(s, parse(R"({"mail":{"domainId":"dom_1","from":"No-Reply@Shop.test"}})"), false).ok());
+  CHECK(
+      apply_project_settings(s, parse(R"({"mail":{"domainId":"dom_1","from":"No-Reply@Shop.test"}})"), false)
+          .ok());
   CHECK(s.mail->from == "no-reply@shop.test");
   CHECK(apply_project_settings(s, parse(R"({"mail":null})"), false).ok());
   CHECK(!s.mail);
@@ -70,12 +75,13 @@ TEST_CASE("auth project settings: defaults, bounds, nested objects, nothing chan
 
 TEST_CASE("auth project settings round-trip through their JSON") {
   ProjectSettings s;
-  REQUIRE(apply_project_settings(s,
-                                 parse(R"({"name":"A","slug":"ab","allowedRedirectUrls":["https://a.test/cb"],)"
-                                       R"("passwordPolicy":{"minLength":12,"requireSymbol":true},)"
-                                       R"("signInMethods":{"totp":true},"requireEmailVerification":true})"),
-                                 true)
-              .ok());
+  REQUIRE(
+      apply_project_settings(s,
+                             parse(R"({"name":"A","slug":"ab","allowedRedirectUrls":["https://a.test/cb"],)"
+                                   R"("passwordPolicy":{"minLength":12,"requireSymbol":true},)"
+                                   R"("signInMethods":{"totp":true},"requireEmailVerification":true})"),
+                             true)
+          .ok());
   ProjectSettings back = project_settings_from_json(to_json(s));
   CHECK(core::to_json(to_json(back)) == core::to_json(to_json(s)));
   CHECK(is_allowed_redirect(back, "https://a.test/cb"));

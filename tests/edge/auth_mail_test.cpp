@@ -35,9 +35,11 @@ struct MailEdge {
     edge = std::make_unique<TestEdge>(c);
     const std::string mail_token = edge->token_with("acme", mail_test::kAllMail);
     const std::string domain = mail_test::verified_domain(*edge, mail_token, "acme", "acme.example.test");
-    project = make_project(*edge, "mailapp",
-                           R"("allowedRedirectUrls":["https://app.example.com/auth/confirm","https://app.example.com/auth/reset?src=mail"],)"
-                           R"("mail":{"domainId":")" + domain + R"(","from":"no-reply@acme.example.test","fromName":"Acme App"})");
+    project = make_project(
+        *edge, "mailapp",
+        R"("allowedRedirectUrls":["https://app.example.com/auth/confirm","https://app.example.com/auth/reset?src=mail"],)"
+        R"("mail":{"domainId":")" +
+            domain + R"(","from":"no-reply@acme.example.test","fromName":"Acme App"})");
   }
 
   // The parsed message `n` (0-based) once it has arrived.
@@ -96,12 +98,13 @@ TEST_CASE("a verification link expires after 24 hours; request sends a fresh one
   const std::string first = token_of(link_in(m.message(0).text));
   m.edge->clock.advance_ms(24 * 3600 * 1000);
   CHECK(call(*m.edge, m.project, "/verify-email", R"({"token":")" + first + R"("})").status == 400);
-  auto requested = call(*m.edge, m.project, "/verify-email/request", R"({"email":"ayse@example.net","locale":"tr"})");
+  auto requested =
+      call(*m.edge, m.project, "/verify-email/request", R"({"email":"ayse@example.net","locale":"tr"})");
   CHECK(requested.status == 202);
   auto mail = m.message(1);
   CHECK(mail.subject == "App mailapp için e-posta adresinizi doğrulayın");
-  CHECK(call(*m.edge, m.project, "/verify-email", R"({"token":")" + token_of(link_in(mail.text)) + R"("})").status ==
-        200);
+  CHECK(call(*m.edge, m.project, "/verify-email", R"({"token":")" + token_of(link_in(mail.text)) + R"("})")
+            .status == 200);
 }
 
 TEST_CASE("password reset: the same answer for unknown emails, the link works once, sessions end") {
@@ -112,8 +115,9 @@ TEST_CASE("password reset: the same answer for unknown emails, the link works on
   const std::string old_access = str(up.data(), "accessToken");
 
   auto unknown = call(*m.edge, m.project, "/password-reset/request", R"({"email":"nobody@example.net"})");
-  auto known = call(*m.edge, m.project, "/password-reset/request",
-                    R"({"email":"Reset@Example.net","redirectUrl":"https://app.example.com/auth/reset?src=mail"})");
+  auto known =
+      call(*m.edge, m.project, "/password-reset/request",
+           R"({"email":"Reset@Example.net","redirectUrl":"https://app.example.com/auth/reset?src=mail"})");
   CHECK(unknown.status == 202);
   CHECK(known.status == 202);
   CHECK(unknown.body == known.body);
@@ -131,7 +135,8 @@ TEST_CASE("password reset: the same answer for unknown emails, the link works on
   CHECK(bad_redirect.error() == "redirectUrl is not one of the project's allowed redirect URLs");
 
   const std::string token = token_of(link);
-  auto weak = call(*m.edge, m.project, "/password-reset/confirm", R"({"token":")" + token + R"(","password":"short"})");
+  auto weak = call(*m.edge, m.project, "/password-reset/confirm",
+                   R"({"token":")" + token + R"(","password":"short"})");
   CHECK(weak.status == 400);
   CHECK(weak.error() == "the password needs at least 8 characters");
   auto done = call(*m.edge, m.project, "/password-reset/confirm",
@@ -143,7 +148,8 @@ TEST_CASE("password reset: the same answer for unknown emails, the link works on
                      R"({"token":")" + token + R"(","password":"another new secret"})");
   CHECK(reused.status == 400);
   CHECK(reused.error() == "the reset link is invalid, expired or already used");
-  CHECK(call(*m.edge, m.project, "/login", R"({"email":"reset@example.net","password":"correct horse battery"})")
+  CHECK(call(*m.edge, m.project, "/login",
+             R"({"email":"reset@example.net","password":"correct horse battery"})")
             .status == 401);
   CHECK(call(*m.edge, m.project, "/login", R"({"email":"reset@example.net","password":"a brand new secret"})")
             .status == 200);
@@ -152,16 +158,20 @@ TEST_CASE("password reset: the same answer for unknown emails, the link works on
 TEST_CASE("a reset link expires after an hour; a project without a sender answers 422") {
   MailEdge m;
   REQUIRE(signup(*m.edge, m.project, "late@example.net").status == 201);
-  REQUIRE(call(*m.edge, m.project, "/password-reset/request", R"({"email":"late@example.net"})").status == 202);
+  REQUIRE(call(*m.edge, m.project, "/password-reset/request", R"({"email":"late@example.net"})").status ==
+          202);
   const std::string token = token_of(link_in(m.message(1).text));
   m.edge->clock.advance_ms(3600 * 1000);
-  CHECK(call(*m.edge, m.project, "/password-reset/confirm", R"({"token":")" + token + R"(","password":"new secret 123"})")
+  CHECK(call(*m.edge, m.project, "/password-reset/confirm",
+             R"({"token":")" + token + R"(","password":"new secret 123"})")
             .status == 400);
 
-  TestProject bare = make_project(*m.edge, "nosender", R"("allowedRedirectUrls":["https://app.example.com/x"])");
+  TestProject bare =
+      make_project(*m.edge, "nosender", R"("allowedRedirectUrls":["https://app.example.com/x"])");
   auto refused = call(*m.edge, bare, "/password-reset/request", R"({"email":"late@example.net"})");
   CHECK(refused.status == 422);
-  CHECK(refused.error() == "the project has no mail sender; set 'mail' (a verified domain and a from address)");
+  CHECK(refused.error() ==
+        "the project has no mail sender; set 'mail' (a verified domain and a from address)");
 }
 
 TEST_SUITE_END();

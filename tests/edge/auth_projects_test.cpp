@@ -57,9 +57,9 @@ TEST_CASE("projects: create, list, read, update, delete; slug rules and isolatio
                            R"({"name":"X","slug":"ttl","accessTokenTtlSeconds":5})", mgr);
   CHECK(bad_ttl.status == 400);
   CHECK(bad_ttl.error() == "'accessTokenTtlSeconds' must be between 60 and 86400");
-  auto bad_url = edge.post("/api/companies/acme/auth-projects",
-                           R"({"name":"X","slug":"urls","allowedRedirectUrls":["ftp://files.example.com/x"]})",
-                           mgr);
+  auto bad_url =
+      edge.post("/api/companies/acme/auth-projects",
+                R"({"name":"X","slug":"urls","allowedRedirectUrls":["ftp://files.example.com/x"]})", mgr);
   CHECK(bad_url.status == 400);
   auto unknown = edge.post("/api/companies/acme/auth-projects",
                            R"({"name":"X","slug":"pp","passwordPolicy":{"minLenght":12}})", mgr);
@@ -88,10 +88,11 @@ TEST_CASE("projects: create, list, read, update, delete; slug rules and isolatio
   // Renaming the slug moves the end-user paths and the issuer: a token verified before no longer passes.
   auto key = edge.post("/api/companies/acme/auth-projects/" + id + "/keys", "{}", mgr);
   const std::string shop_key = str(key.data(), "key");
-  const std::string token = str(edge.post("/api/v1/auth/shop/signup",
-                                          R"({"email":"r@example.com","password":"correct horse battery"})", shop_key)
-                                    .data(),
-                                "accessToken");
+  const std::string token =
+      str(edge.post("/api/v1/auth/shop/signup",
+                    R"({"email":"r@example.com","password":"correct horse battery"})", shop_key)
+              .data(),
+          "accessToken");
   CHECK(edge.get("/api/v1/auth/shop/userinfo", token).status == 200);
   REQUIRE(edge.patch("/api/companies/acme/auth-projects/" + id, R"({"slug":"store"})", mgr).status == 200);
   CHECK(edge.get("/api/v1/auth/store/userinfo", token).status == 401);
@@ -259,12 +260,17 @@ TEST_CASE("one project's key or token never works on another project") {
   auto up = signup(edge, a, "same@example.com");
   const std::string access = str(up.data(), "accessToken"), refresh = str(up.data(), "refreshToken");
   // A's key on B: unknown there.
-  CHECK(edge.post(b.base + "/login", R"({"email":"same@example.com","password":"correct horse battery"})", a.key)
+  CHECK(edge.post(b.base + "/login", R"({"email":"same@example.com","password":"correct horse battery"})",
+                  a.key)
             .status == 401);
   // A's tokens on B.
   CHECK(edge.get(b.base + "/userinfo", access).status == 401);
   CHECK(call(edge, b, "/refresh", R"({"refreshToken":")" + refresh + R"("})").status == 401);
-  CHECK(!call(edge, b, "/logout", R"({"refreshToken":")" + refresh + R"("})").data().as_object().at("revoked").as_bool());
+  CHECK(!call(edge, b, "/logout", R"({"refreshToken":")" + refresh + R"("})")
+             .data()
+             .as_object()
+             .at("revoked")
+             .as_bool());
   // The same email is a different user in B.
   CHECK(signup(edge, b, "same@example.com").status == 201);
   CHECK(edge.get(a.base + "/userinfo", access).status == 200);
@@ -278,7 +284,8 @@ TEST_CASE("signing key rotation: the previous key stays in jwks.json until its t
   TestProject p = make_project(edge, "rotate");
   const std::string before = str(signup(edge, p, "r1@example.com").data(), "accessToken");
   const std::string old_kid = core::decode_jwt(before)->header.at("kid").as_string().c_str();
-  auto rotated = edge.post("/api/companies/acme/auth-projects/" + p.id + "/signing-keys/rotate", "", p.manager);
+  auto rotated =
+      edge.post("/api/companies/acme/auth-projects/" + p.id + "/signing-keys/rotate", "", p.manager);
   REQUIRE(rotated.status == 200);
   const std::string new_kid = str(rotated.data(), "kid");
   CHECK(new_kid != old_kid);
@@ -332,12 +339,13 @@ TEST_CASE("once the successor is used, the old token is a replay even within the
   TestEdge edge(unthrottled());
   TestProject p = make_project(edge, "chain");
   const std::string r0 = str(signup(edge, p, "c@example.com").data(), "refreshToken");
-  const std::string r1 = str(call(edge, p, "/refresh", R"({"refreshToken":")" + r0 + R"("})").data(), "refreshToken");
+  const std::string r1 =
+      str(call(edge, p, "/refresh", R"({"refreshToken":")" + r0 + R"("})").data(), "refreshToken");
   auto second = call(edge, p, "/refresh", R"({"refreshToken":")" + r1 + R"("})");
   REQUIRE(second.status == 200);
   CHECK(call(edge, p, "/refresh", R"({"refreshToken":")" + r0 + R"("})").status == 401);
-  CHECK(call(edge, p, "/refresh", R"({"refreshToken":")" + str(second.data(), "refreshToken") + R"("})").status ==
-        401);
+  CHECK(call(edge, p, "/refresh", R"({"refreshToken":")" + str(second.data(), "refreshToken") + R"("})")
+            .status == 401);
 }
 
 TEST_CASE("refresh tokens expire after the project's lifetime") {
@@ -348,7 +356,8 @@ TEST_CASE("refresh tokens expire after the project's lifetime") {
   CHECK(call(edge, p, "/refresh", R"({"refreshToken":")" + r0 + R"("})").status == 401);
 }
 
-TEST_CASE("sessions through the key and the dashboard: list, revoke one, revoke all; disable and delete users") {
+TEST_CASE(
+    "sessions through the key and the dashboard: list, revoke one, revoke all; disable and delete users") {
   TestEdge edge(unthrottled());
   TestProject p = make_project(edge, "sess");
   auto up = signup(edge, p, "s@example.com");
@@ -373,7 +382,9 @@ TEST_CASE("sessions through the key and the dashboard: list, revoke one, revoke 
   CHECK(edge.get(p.base + "/userinfo", a1).status == 401);
 
   // Dashboard: search, disable (ends sessions and refuses login), delete.
-  const std::string a3 = str(call(edge, p, "/login", R"({"email":"s@example.com","password":"correct horse battery"})").data(), "accessToken");
+  const std::string a3 =
+      str(call(edge, p, "/login", R"({"email":"s@example.com","password":"correct horse battery"})").data(),
+          "accessToken");
   const std::string base = "/api/companies/acme/auth-projects/" + p.id + "/users";
   auto found = edge.get(base + "?q=S@EXAMPLE", p.manager);
   REQUIRE(found.data().as_array().size() == 1);
@@ -401,10 +412,12 @@ TEST_CASE("failed logins lock the account out with Retry-After; a success clears
   CHECK(std::stoi(locked.header("Retry-After")) > 0);
   // Another account from the same address is not locked.
   REQUIRE(signup(edge, p, "m@example.com").status == 201);
-  CHECK(call(edge, p, "/login", R"({"email":"m@example.com","password":"correct horse battery"})").status == 200);
+  CHECK(call(edge, p, "/login", R"({"email":"m@example.com","password":"correct horse battery"})").status ==
+        200);
   // The budget refills with time (10 per 15 minutes).
   edge.clock.advance_ms(90'000);
-  CHECK(call(edge, p, "/login", R"({"email":"l@example.com","password":"correct horse battery"})").status == 200);
+  CHECK(call(edge, p, "/login", R"({"email":"l@example.com","password":"correct horse battery"})").status ==
+        200);
 }
 
 TEST_SUITE_END();

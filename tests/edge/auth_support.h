@@ -26,7 +26,7 @@ inline std::string manager_token(testing::TestEdge& edge, const std::string& slu
 struct TestProject {
   std::string id, slug, key;
   std::string manager;  // acme's auth-projects.manage token
-  std::string base;  // /api/v1/auth/<slug>
+  std::string base;     // /api/v1/auth/<slug>
 };
 
 // Creates project `slug` for acme with `settings_json` members added to {name, slug}, and one key.
@@ -41,8 +41,8 @@ inline TestProject make_project(testing::TestEdge& edge, const std::string& slug
   auto created = edge.post("/api/companies/acme/auth-projects", body, p.manager);
   REQUIRE_MESSAGE(created.status == 201, created.body);
   p.id = str(created.data(), "id");
-  auto key = edge.post("/api/companies/acme/auth-projects/" + p.id + "/keys", R"({"name":"server"})",
-                       p.manager);
+  auto key =
+      edge.post("/api/companies/acme/auth-projects/" + p.id + "/keys", R"({"name":"server"})", p.manager);
   REQUIRE_MESSAGE(key.status == 201, key.body);
   p.key = str(key.data(), "key");
   return p;

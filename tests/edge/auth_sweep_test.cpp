@@ -1,7 +1,7 @@
-// The sweep of auth projects' expired records (edge/auth_projects/auth_sweep.h, docs/auth-projects.md, "Retention"):
-// refresh tokens, ended sessions, links and tickets go a day after their time, found through the `ax/`
-// expiry index; records of deleted users and projects leave only index entries, which the sweep drops.
-// Outcomes are counted as keys of the auth table.
+// The sweep of auth projects' expired records (edge/auth_projects/auth_sweep.h, docs/auth-projects.md,
+// "Retention"): refresh tokens, ended sessions, links and tickets go a day after their time, found through
+// the `ax/` expiry index; records of deleted users and projects leave only index entries, which the sweep
+// drops. Outcomes are counted as keys of the auth table.
 
 #include <doctest/doctest.h>
 

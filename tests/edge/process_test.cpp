@@ -118,7 +118,7 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(text.find("GET /api/companies/demo 200") != std::string::npos);
   CHECK(text.find("SIGTERM received") != std::string::npos);
   CHECK(text.find("edge: stopped") != std::string::npos);
-  CHECK(text.find(token.substr(12)) == std::string::npos);                     // the log never holds a secret
+  CHECK(text.find(token.substr(12)) == std::string::npos);  // the log never holds a secret
   CHECK(text.find(auth_key.substr(12)) == std::string::npos);
   CHECK(edge.output().find("Access token:   " + token) != std::string::npos);  // the demo banner does
 }
