@@ -113,15 +113,7 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  auto commits_before = bench::commit_counters(app);
-  auto print_commits = [&] {
-    auto now = bench::commit_counters(app);
-    std::uint64_t commits = now.first - commits_before.first, writes = now.second - commits_before.second;
-    std::printf("          %llu durable commits for %llu writes: %.1f writes per fsync\n",
-                static_cast<unsigned long long>(commits), static_cast<unsigned long long>(writes),
-                commits ? static_cast<double>(writes) / static_cast<double>(commits) : 0.0);
-    commits_before = now;
-  };
+  bench::CommitMeter commits(app);
   auto login_body = [&](int t) {
     return R"({"email":")" + users[t].email + R"(","password":")" + password + R"("})";
   };
@@ -134,7 +126,7 @@ int main(int argc, char** argv) {
       return ok_or_report(c.Post(base + "/login", login_body(t), "application/json"), "login");
     });
     bench::report_phase("login", r, clients);
-    print_commits();
+    commits.print();
   }
   // Every client signs in once for the phases below.
   {
@@ -157,7 +149,7 @@ int main(int argc, char** argv) {
       return 1;
     });
     bench::report_phase("refresh", r, clients);
-    print_commits();
+    commits.print();
   }
   if (wanted("userinfo")) {
     // No project key here: the Bearer is the end user's access token.

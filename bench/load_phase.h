@@ -65,6 +65,24 @@ inline std::pair<std::uint64_t, std::uint64_t> commit_counters(edge::App& app) {
   return {stats.commits, stats.write_requests};
 }
 
+// Prints, after each phase, the durable commits and write requests the store saw since the last print.
+class CommitMeter {
+ public:
+  explicit CommitMeter(edge::App& app) : app_(app), before_(commit_counters(app)) {}
+  void print() {
+    auto now = commit_counters(app_);
+    std::uint64_t commits = now.first - before_.first, writes = now.second - before_.second;
+    std::printf("          %llu durable commits for %llu writes: %.1f writes per fsync\n",
+                static_cast<unsigned long long>(commits), static_cast<unsigned long long>(writes),
+                commits ? static_cast<double>(writes) / static_cast<double>(commits) : 0.0);
+    before_ = now;
+  }
+
+ private:
+  edge::App& app_;
+  std::pair<std::uint64_t, std::uint64_t> before_;
+};
+
 inline void report_phase(const char* name, PhaseResult& r, int clients) {
   std::sort(r.latencies_ms.begin(), r.latencies_ms.end());
   auto pct = [&](double p) {

@@ -184,15 +184,7 @@ int main(int argc, char** argv) {
   edge::App& app = (*server)->app();
   const int port = (*server)->port();
   Setup s = seed(**server);
-  auto commits_before = bench::commit_counters(app);
-  auto print_commits = [&] {
-    auto now = bench::commit_counters(app);
-    std::uint64_t commits = now.first - commits_before.first, writes = now.second - commits_before.second;
-    std::printf("          %llu durable commits for %llu writes: %.1f writes per fsync\n",
-                static_cast<unsigned long long>(commits), static_cast<unsigned long long>(writes),
-                commits ? static_cast<double>(writes) / static_cast<double>(commits) : 0.0);
-    commits_before = now;
-  };
+  bench::CommitMeter commits(app);
 
   const std::string raw_head =
       R"({"domainId":")" + s.domain_id +
@@ -208,7 +200,7 @@ int main(int argc, char** argv) {
           return sent(res);
         });
     bench::report_phase("raw", r, clients);
-    print_commits();
+    commits.print();
   }
   const std::string tpl_head =
       R"({"domainId":")" + s.domain_id + R"(","from":"hello@bench.example.test","templateId":")" +
@@ -225,7 +217,7 @@ int main(int argc, char** argv) {
           return sent(res);
         });
     bench::report_phase("template", r, clients);
-    print_commits();
+    commits.print();
   }
   if (phases.find("deliver") != std::string::npos) {
     // Keep --deliver-max jobs: erase the rest of the outbox (the send phases may have queued far more).
@@ -268,7 +260,7 @@ int main(int argc, char** argv) {
     std::printf("deliver   workers %3d  %8lld delivered (sink holds %lld)  %4lld left  %6.2f s  %9.0f /s\n",
                 workers, static_cast<long long>(queued - left), static_cast<long long>(got),
                 static_cast<long long>(left), secs, (queued - left) / secs);
-    print_commits();
+    commits.print();
   }
   (*server)->stop();
   return 0;

@@ -42,7 +42,6 @@ namespace {
 
 namespace json = core::json;
 using bench::Clock;
-using bench::commit_counters;
 using bench::ms_since;
 using bench::PhaseResult;
 using bench::report_phase;
@@ -235,15 +234,7 @@ int main(int argc, char** argv) {
   Setup s = seed_company(**server);
 
   std::vector<std::vector<std::pair<std::string, std::int64_t>>> created(static_cast<std::size_t>(clients));
-  auto commits_before = commit_counters((*server)->app());
-  auto print_commits = [&] {
-    auto now = commit_counters((*server)->app());
-    std::uint64_t commits = now.first - commits_before.first, writes = now.second - commits_before.second;
-    std::printf("          %llu durable commits for %llu writes: %.1f writes per fsync\n",
-                static_cast<unsigned long long>(commits), static_cast<unsigned long long>(writes),
-                commits ? static_cast<double>(writes) / static_cast<double>(commits) : 0.0);
-    commits_before = now;
-  };
+  bench::CommitMeter commits((*server)->app());
   if (phases.find("orders") != std::string::npos) {
     auto r = run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
       std::string body = R"({"branchId":")" + s.branches[static_cast<std::size_t>(t) % s.branches.size()] +
@@ -259,7 +250,7 @@ int main(int argc, char** argv) {
       return 1;
     });
     report_phase("orders", r, clients);
-    print_commits();
+    commits.print();
   }
   if (phases.find("payments") != std::string::npos) {
     auto r = run_phase(port, s.token, clients, seconds, [&](httplib::Client& c, int t, std::int64_t i) {
@@ -272,7 +263,7 @@ int main(int argc, char** argv) {
       return res && (res->status == 200 || res->status == 201) ? 1 : 0;
     });
     report_phase("payments", r, clients);
-    print_commits();
+    commits.print();
   }
   if (phases.find("report") != std::string::npos) {
     auto start = Clock::now();

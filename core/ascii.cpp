@@ -33,4 +33,20 @@ std::string quote_for_message(std::string_view text) {
   return out;
 }
 
+std::string percent_encode(std::string_view text, std::string_view also_literal) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (is_ascii_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        also_literal.find(c) != std::string_view::npos) {
+      out.push_back(c);
+    } else {
+      const auto byte = static_cast<unsigned char>(c);
+      out += {'%', kHex[byte >> 4], kHex[byte & 15]};
+    }
+  }
+  return out;
+}
+
 }  // namespace core

@@ -44,6 +44,10 @@ std::string to_ascii_lower(std::string_view text);
 // Equal ignoring the case of A-Z only.
 bool ascii_iequals(std::string_view a, std::string_view b);
 
+// RFC 3986 percent-encoding: every byte except the unreserved characters (A-Z a-z 0-9 - . _ ~) and those in
+// `also_literal` becomes %XX (upper-case hex). For query values, form fields and URI labels alike.
+std::string percent_encode(std::string_view text, std::string_view also_literal = {});
+
 // `text` in single quotes, made safe to put in an error message: bytes outside printable ASCII become '?'
 // (the input may be arbitrary bytes from a query string, and messages end up in JSON responses), and text
 // longer than 64 bytes is cut to 64 followed by "...".

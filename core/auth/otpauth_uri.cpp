@@ -7,24 +7,8 @@ namespace {
 
 // RFC 3986's unreserved characters, plus '@': legal in both the path and a query value, and what an account
 // that is an email address looks best with (as in the format's own example).
-bool is_kept_literal(char c) {
-  return is_ascii_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '@';
-}
-
 std::string percent_encode(std::string_view text) {
-  constexpr std::string_view kHex = "0123456789ABCDEF";
-  std::string out;
-  for (char c : text) {
-    if (is_kept_literal(c)) {
-      out += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  return out;
+  return core::percent_encode(text, "@");
 }
 
 bool is_label_part(std::string_view text) {

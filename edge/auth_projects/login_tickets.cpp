@@ -16,11 +16,25 @@ std::string ticket_key(const Project& p, std::string_view ticket) {
 }
 
 bool is_live(const json::object& rec, std::int64_t now) {
-  return !rec.contains("usedAt") && now < record::num(rec, "expiresAt") &&
-         record::num(rec, "failures") < kLoginTicketMaxFailures;
+  return ticket_live(rec, now, kLoginTicketMaxFailures);
 }
 
 }  // namespace
+
+bool ticket_live(const json::object& rec, std::int64_t now_ms, int max_failures) {
+  return !rec.contains("usedAt") && now_ms < record::num(rec, "expiresAt") &&
+         record::num(rec, "failures") < max_failures;
+}
+
+core::Status count_ticket_failure(App& app, const std::string& key) {
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    auto rec = record::get_object(txn, app.auth_table, key);
+    if (!rec) return {};
+    (*rec)["failures"] = record::num(*rec, "failures") + 1;
+    record::put_object(txn, app.auth_table, key, *rec);
+    return {};
+  });
+}
 
 core::Result<std::string> issue_login_ticket(App& app, const Project& project, const EndUser& user,
                                              std::string_view first_factor) {
@@ -73,14 +87,7 @@ core::Result<bool> use_login_ticket(App& app, const Project& project, std::strin
 }
 
 core::Status fail_login_ticket(App& app, const Project& project, std::string_view ticket) {
-  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    const std::string key = ticket_key(project, ticket);
-    auto rec = record::get_object(txn, app.auth_table, key);
-    if (!rec) return {};
-    (*rec)["failures"] = record::num(*rec, "failures") + 1;
-    record::put_object(txn, app.auth_table, key, *rec);
-    return {};
-  });
+  return count_ticket_failure(app, ticket_key(project, ticket));
 }
 
 }  // namespace edge::auth_projects

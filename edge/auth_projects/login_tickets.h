@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/json.h"
 #include "core/result.h"
 #include "native/store/kv_store.h"
 
@@ -18,6 +19,13 @@ namespace edge::auth_projects {
 
 struct Project;
 struct EndUser;
+
+// What every single-use ticket record of the product shares (login tickets here, social link tickets in
+// social_identities.h): `expiresAt`, a `failures` count and `usedAt` once used. Live: unused, unexpired
+// and under `max_failures`.
+bool ticket_live(const core::json::object& rec, std::int64_t now_ms, int max_failures);
+// Counts one wrong answer on the ticket record under `key` (nothing when it is gone).
+core::Status count_ticket_failure(App& app, const std::string& key);
 
 inline constexpr std::int64_t kLoginTicketLifetimeS = 300;
 inline constexpr int kLoginTicketMaxFailures = 5;

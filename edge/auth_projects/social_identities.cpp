@@ -7,6 +7,7 @@
 #include "core/validate.h"
 #include "edge/app.h"
 #include "edge/auth_projects/auth_sweep.h"
+#include "edge/auth_projects/login_tickets.h"
 #include "edge/auth_projects/project_store.h"
 #include "edge/platform/record_json.h"
 
@@ -20,9 +21,8 @@ std::string ticket_key(const Project& p, std::string_view ticket) {
   return project_record_key(p.id, "slk", core::sha256_hex(ticket));
 }
 
-bool ticket_live(const json::object& rec, std::int64_t now) {
-  return !rec.contains("usedAt") && now < record::num(rec, "expiresAt") &&
-         record::num(rec, "failures") < kLinkTicketMaxFailures;
+bool link_ticket_live(const json::object& rec, std::int64_t now) {
+  return ticket_live(rec, now, kLinkTicketMaxFailures);
 }
 
 // Writes the identity record and its index for `uid`.
@@ -152,7 +152,7 @@ core::Result<std::optional<LinkTicket>> peek_link_ticket(App& app, const Project
   const std::int64_t now = app.clock.now_ms();
   CORE_TRY(app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
     auto rec = record::get_object(txn, app.auth_table, ticket_key(project, ticket));
-    if (rec && ticket_live(*rec, now))
+    if (rec && link_ticket_live(*rec, now))
       out = LinkTicket{record::str(*rec, "userId"), record::str(*rec, "providerId"), record::str(*rec, "sub"),
                        record::str(*rec, "email"), record::boolean(*rec, "emailVerified")};
     return {};
@@ -161,14 +161,7 @@ core::Result<std::optional<LinkTicket>> peek_link_ticket(App& app, const Project
 }
 
 core::Status fail_link_ticket(App& app, const Project& project, std::string_view ticket) {
-  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    const std::string key = ticket_key(project, ticket);
-    auto rec = record::get_object(txn, app.auth_table, key);
-    if (!rec) return {};
-    (*rec)["failures"] = record::num(*rec, "failures") + 1;
-    record::put_object(txn, app.auth_table, key, *rec);
-    return {};
-  });
+  return count_ticket_failure(app, ticket_key(project, ticket));
 }
 
 core::Result<std::optional<EndUser>> link_with_ticket(App& app, const Project& project,
@@ -181,7 +174,7 @@ core::Result<std::optional<EndUser>> link_with_ticket(App& app, const Project& p
     out.reset();
     const std::string key = ticket_key(project, ticket);
     auto rec = record::get_object(txn, t, key);
-    if (!rec || !ticket_live(*rec, now)) return {};
+    if (!rec || !link_ticket_live(*rec, now)) return {};
     (*rec)["usedAt"] = now;
     record::put_object(txn, t, key, *rec);
     const std::string uid = record::str(*rec, "userId"), provider_id = record::str(*rec, "providerId"),

@@ -1,5 +1,7 @@
 #include "edge/http/message.h"
 
+#include "core/ascii.h"
+
 namespace edge {
 namespace {
 
@@ -75,19 +77,7 @@ std::string url_decode(std::string_view text, bool plus_is_space) {
 }
 
 std::string url_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-        c == '.' || c == '~') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
-    }
-  }
-  return out;
+  return core::percent_encode(text);
 }
 
 std::multimap<std::string, std::string> parse_url_encoded(std::string_view text) {

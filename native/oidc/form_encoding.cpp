@@ -5,19 +5,11 @@
 namespace native::oidc {
 
 std::string form_url_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (core::is_ascii_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-      out.push_back(c);
-    } else if (c == ' ') {
-      out.push_back('+');
-    } else {
-      out += {'%', kHex[byte >> 4], kHex[byte & 15]};
-    }
-  }
+  // The form serialization differs from percent-encoding only in writing a space as '+'. A '%' of the
+  // input is itself encoded (%25), so every "%20" of the output stands for a space.
+  std::string out = core::percent_encode(text);
+  for (std::size_t at = out.find("%20"); at != std::string::npos; at = out.find("%20", at + 1))
+    out.replace(at, 3, "+");
   return out;
 }
 

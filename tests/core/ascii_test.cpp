@@ -31,5 +31,12 @@ TEST_CASE("trim_ascii_space drops ASCII whitespace at both ends only") {
   CHECK(core::trim_ascii_space("dine in") == "dine in");
   CHECK(core::trim_ascii_space(" \t ").empty());
   CHECK(core::trim_ascii_space("").empty());
-  CHECK(core::trim_ascii_space("\xC2\xA0x") == "\xC2\xA0x");  // a UTF-8 no-break space is not ASCII whitespace
+  CHECK(core::trim_ascii_space("\xC2\xA0x") ==
+        "\xC2\xA0x");  // a UTF-8 no-break space is not ASCII whitespace
+}
+
+TEST_CASE("percent_encode keeps the unreserved characters and those asked for") {
+  CHECK(core::percent_encode("a-b.c_d~E9") == "a-b.c_d~E9");
+  CHECK(core::percent_encode("a b&c=d/é%") == "a%20b%26c%3Dd%2F%C3%A9%25");
+  CHECK(core::percent_encode("ada@x.test:1", "@") == "ada@x.test%3A1");
 }
