@@ -99,6 +99,45 @@ export interface OrderLine {
   vatRateBps: number;
 }
 
+/** A product as the menu API shows it (VAT-inclusive price). `active` defaults to true. */
+export interface MenuProduct {
+  id: string;
+  name: string;
+  priceMinor: number;
+  vatRateBps: number;
+  active?: boolean;
+}
+
+/** One option of an option group; priceDeltaMinor is a VAT-inclusive surcharge, 0..10^15. */
+export interface MenuOption {
+  id: string;
+  name: string;
+  priceDeltaMinor: number;
+}
+
+/** An option group as the menu API shows it; minSelect defaults to 0, maxSelect to 1. */
+export interface MenuOptionGroup {
+  id: string;
+  name: string;
+  minSelect?: number;
+  maxSelect?: number;
+  options: readonly MenuOption[];
+}
+
+/** What an order line snapshots of its chosen options. */
+export interface ChosenOption {
+  groupId: string;
+  optionId: string;
+  name: string;
+  priceDeltaMinor: number;
+}
+
+/** The unit price of one item with its options, and the options in menu order. */
+export interface PricedItem {
+  unitPriceMinor: number;
+  options: ChosenOption[];
+}
+
 /** A payment on an order; amountMinor 1..10^15. paymentId and method are carried, not interpreted. */
 export interface OrderPayment {
   paymentId: string;
@@ -461,6 +500,24 @@ export interface PlatformCore {
     vatRateBps: number,
     isVatDeductible: boolean,
   ): Result<ExpenseAmounts, 'vat_rate_invalid' | 'invalid_amount'>;
+
+  /**
+   * The unit price of one item of `product` with the chosen option ids (any order): the base price plus the
+   * deltas, exactly as the server snapshots it on the order line. `optionGroups` are the product's groups in
+   * the product's order.
+   * Errors: `vat_rate_invalid`, `invalid_amount` (a product price or delta outside 0..10^15), `invalid_field`
+   * (a group that cannot be satisfied), `product_inactive`, `option_not_available` (an id in none of the
+   * groups, or listed twice), `invalid_option_count` (picks outside minSelect..maxSelect), `invalid_amount`
+   * (price with deltas above 10^15).
+   */
+  priceItem(
+    product: MenuProduct,
+    optionGroups: readonly MenuOptionGroup[],
+    optionIds: readonly string[],
+  ): Result<
+    PricedItem,
+    'vat_rate_invalid' | 'invalid_amount' | 'invalid_field' | 'product_inactive' | 'option_not_available' | 'invalid_option_count'
+  >;
 
   /**
    * Per-line VAT splits (line gross = unitPriceMinor x quantity, split once) and their sums. An empty order

@@ -132,6 +132,9 @@ const ORDER_LINE = {
   quantity: 'number',
   vatRateBps: 'number',
 };
+const MENU_PRODUCT = { id: 'string', name: 'string', priceMinor: 'number', vatRateBps: 'number', active: 'boolean' };
+const MENU_OPTION_GROUP = { id: 'string', name: 'string', minSelect: 'number', maxSelect: 'number' };
+const MENU_OPTION = { id: 'string', name: 'string', priceDeltaMinor: 'number' };
 const PAYMENT = { paymentId: 'string', amountMinor: 'number', method: 'string' };
 const PAYABLE = { expenseId: 'string', dueDate: 'string', amountMinor: 'number' };
 const INCOME = {
@@ -233,6 +236,17 @@ function wrap(wasm) {
       requireType(vatRateBps, 'number', 'vatRateBps');
       requireType(isVatDeductible, 'boolean', 'isVatDeductible');
       return wasm.expenseAmounts(grossMinor, vatRateBps, isVatDeductible);
+    },
+    priceItem(product, optionGroups, optionIds) {
+      const checkedProduct = checkedRecord(product, MENU_PRODUCT, 'product', { active: true });
+      if (!Array.isArray(optionGroups)) throw new TypeError('optionGroups must be an array');
+      const checkedGroups = optionGroups.map((group, index) => {
+        const copy = checkedRecord(group, MENU_OPTION_GROUP, `optionGroups[${index}]`, { minSelect: 0, maxSelect: 1 });
+        copy.options = checkedRecords(group.options, MENU_OPTION, `optionGroups[${index}].options`);
+        return copy;
+      });
+      requireStringArray(optionIds, 'optionIds');
+      return wasm.priceItem(checkedProduct, checkedGroups, optionIds);
     },
     orderTotals(lines) {
       return wasm.orderTotals(checkedRecords(lines, ORDER_LINE, 'lines'));

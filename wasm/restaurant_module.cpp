@@ -31,6 +31,7 @@
 #include "core/restaurant/expense.h"
 #include "core/restaurant/expense_import.h"
 #include "core/restaurant/income.h"
+#include "core/restaurant/menu.h"
 #include "core/restaurant/order.h"
 #include "core/restaurant/payables.h"
 #include "core/restaurant/shift.h"
@@ -104,6 +105,69 @@ val expense_amounts(double gross_minor, double vat_rate_bps, bool is_vat_deducti
   auto amounts = rest::expense_amounts(*gross, *rate, is_vat_deductible);
   if (!amounts) return error_result(amounts.error());
   return ok_result(expense_amounts_value(*amounts));
+}
+
+// --- menu --------------------------------------------------------------------------------------------------
+
+// A product {id, name, priceMinor, vatRateBps, active} and its option groups {id, name, minSelect, maxSelect,
+// options: [{id, name, priceDeltaMinor}]} as the menu API shows them. A number that is not a safe integer
+// becomes a value the core refuses with that member's code (-1: invalid_amount or invalid_field).
+rest::MenuProduct read_product(const val& js) {
+  return rest::MenuProduct{string_member(js, "id"), string_member(js, "name"),
+                           integer_member(js, "priceMinor").value_or(-1),
+                           integer_member(js, "vatRateBps").value_or(-1), js["active"].as<bool>()};
+}
+
+std::vector<rest::OptionGroup> read_option_groups(const val& js_groups) {
+  std::vector<rest::OptionGroup> groups;
+  const std::size_t count = length_of(js_groups);
+  groups.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const val item = js_groups[i];
+    rest::OptionGroup group{string_member(item, "id"), string_member(item, "name"),
+                            integer_member(item, "minSelect").value_or(-1),
+                            integer_member(item, "maxSelect").value_or(0), {}};
+    const val options = item["options"];
+    const std::size_t option_count = length_of(options);
+    for (std::size_t j = 0; j < option_count; ++j) {
+      const val option = options[j];
+      group.options.push_back(rest::MenuOption{string_member(option, "id"), string_member(option, "name"),
+                                               integer_member(option, "priceDeltaMinor").value_or(-1)});
+    }
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
+// {unitPriceMinor, options: [{groupId, optionId, name, priceDeltaMinor}]}: what the server snapshots on a line
+// for this product with these option ids. The product and groups are checked first (validate_product,
+// validate_option_group), then price_item's codes: product_inactive, option_not_available,
+// invalid_option_count, invalid_amount.
+val price_item(const val& js_product, const val& js_groups, const val& js_option_ids) {
+  const rest::MenuProduct product = read_product(js_product);
+  if (auto status = rest::validate_product(product); !status) return error_result(status.error());
+  const std::vector<rest::OptionGroup> groups = read_option_groups(js_groups);
+  for (const auto& group : groups)
+    if (auto status = rest::validate_option_group(group); !status) return error_result(status.error());
+  std::vector<std::string> chosen;
+  const std::size_t count = length_of(js_option_ids);
+  for (std::size_t i = 0; i < count; ++i) chosen.push_back(js_option_ids[i].as<std::string>());
+  auto priced = rest::price_item(product, groups, chosen);
+  if (!priced) return error_result(priced.error());
+  val options = val::array();
+  for (std::size_t i = 0; i < priced->options.size(); ++i) {
+    const rest::ChosenOption& option = priced->options[i];
+    val item = val::object();
+    item.set("groupId", option.groupId);
+    item.set("optionId", option.optionId);
+    item.set("name", option.name);
+    item.set("priceDeltaMinor", js_number(option.priceDeltaMinor));
+    options.set(i, item);
+  }
+  val value = val::object();
+  value.set("unitPriceMinor", js_number(priced->unitPriceMinor));
+  value.set("options", options);
+  return ok_result(value);
 }
 
 // --- orders ------------------------------------------------------------------------------------------------
@@ -446,6 +510,7 @@ val parse_expense_csv(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(platform_core_restaurant) {
   emscripten::function("expenseAmounts", &expense_amounts);
+  emscripten::function("priceItem", &price_item);
   emscripten::function("orderTotals", &order_totals);
   emscripten::function("orderBalance", &order_balance);
   emscripten::function("canPay", &can_pay);

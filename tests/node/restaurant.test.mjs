@@ -563,3 +563,32 @@ describe('parseExpenseCsv', () => {
     assert.throws(() => core.parseExpenseCsv(new TextEncoder().encode(header)), { name: 'TypeError', message: 'text must be a string, got object' });
   });
 });
+
+test('priceItem prices an item with its options as the server snapshots the line', async () => {
+  const core = await loadPlatformCore();
+  const product = { id: 'prd_1', name: 'Tea', priceMinor: 2500, vatRateBps: 1000 };
+  const groups = [
+    { id: 'opg_size', name: 'Size', minSelect: 1, maxSelect: 1, options: [
+      { id: 'opt_l', name: 'Large', priceDeltaMinor: 500 }, { id: 'opt_s', name: 'Small', priceDeltaMinor: 0 }] },
+    { id: 'opg_extra', name: 'Extras', maxSelect: 2, options: [
+      { id: 'opt_lemon', name: 'Lemon', priceDeltaMinor: 150 }, { id: 'opt_honey', name: 'Honey', priceDeltaMinor: 200 }] },
+  ];
+  assert.deepEqual(core.priceItem(product, groups, ['opt_honey', 'opt_l', 'opt_lemon']), {
+    ok: true,
+    value: {
+      unitPriceMinor: 3350,
+      options: [
+        { groupId: 'opg_size', optionId: 'opt_l', name: 'Large', priceDeltaMinor: 500 },
+        { groupId: 'opg_extra', optionId: 'opt_lemon', name: 'Lemon', priceDeltaMinor: 150 },
+        { groupId: 'opg_extra', optionId: 'opt_honey', name: 'Honey', priceDeltaMinor: 200 },
+      ],
+    },
+  });
+  assert.equal(core.priceItem(product, groups, []).code, 'invalid_option_count');
+  assert.equal(core.priceItem(product, groups, ['opt_l', 'opt_l']).code, 'option_not_available');
+  assert.equal(core.priceItem(product, groups, ['opt_l', 'opt_unknown']).code, 'option_not_available');
+  assert.equal(core.priceItem({ ...product, active: false }, groups, ['opt_l']).code, 'product_inactive');
+  assert.equal(core.priceItem({ ...product, vatRateBps: 0.5 }, groups, ['opt_l']).code, 'vat_rate_invalid');
+  assert.throws(() => core.priceItem(product, groups, 'opt_l'), TypeError);
+  assert.throws(() => core.priceItem({ ...product, priceMinor: '1' }, groups, []), /product.priceMinor/);
+});
