@@ -21,6 +21,7 @@
 #include "edge/mail/webhook_worker.h"
 #include "edge/oauth/id_token_signer.h"
 #include "edge/oauth/oauth_store.h"
+#include "edge/platform/event_hub.h"
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
@@ -62,6 +63,8 @@ struct App {
   auth_projects::AttemptLimits auth_limits;
   auth_projects::VerifiedTokens auth_verified_tokens;
   TokenUsage token_usage;
+  // Live updates over Server-Sent Events (the restaurant board, later the status pages).
+  EventHub events;
   Router router;
   // Built by open_app from the resolved product URLs.
   std::unique_ptr<HostMap> hosts;

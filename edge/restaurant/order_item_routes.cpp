@@ -59,6 +59,7 @@ Response edit_lines(App& app, const CompanyContext& ctx, const json::object& ord
       },
       current);
   if (!st.ok()) return order_write_error(st.error(), current);
+  announce_order(app, ctx, current);
   return rest_ok(std::move(current), status);
 }
 
@@ -231,6 +232,7 @@ Response add_payment(App& app, Request& req, const CompanyContext& ctx) {
       },
       current);
   if (!st.ok()) return order_write_error(st.error(), current);
+  if (!retried) announce_order(app, ctx, current);
   return rest_ok(std::move(current), retried ? 200 : 201);
 }
 

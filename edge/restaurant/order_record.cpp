@@ -172,6 +172,37 @@ core::Status check_open(const json::object& order) {
   return core::restaurant::check_order_open(record::str(order, "status"));
 }
 
+core::Result<std::vector<json::object>> open_orders(App& app, const CompanyContext& ctx,
+                                                    std::string_view branch_id, std::string_view day) {
+  std::string prefix = open_order_prefix(ctx, branch_id, day);
+  std::vector<json::object> orders;
+  store::Table t = app.restaurant_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    orders.clear();
+    txn.scan(t, prefix, [&](std::string_view key, std::string_view) {
+      auto text = txn.get(t, order_key(ctx, key.substr(prefix.size())));
+      if (text)
+        if (auto o = core::parse_json_object(*text)) orders.push_back(std::move(*o));
+      return true;
+    });
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  // Numbers are given out in creation order within a branch and business date.
+  std::stable_sort(orders.begin(), orders.end(), [](const json::object& a, const json::object& b) {
+    return record::num(a, "number") < record::num(b, "number");
+  });
+  return orders;
+}
+
+std::string board_topic(const CompanyContext& ctx, std::string_view branch_id) {
+  return "restaurant/board/" + ctx.company.id + "/" + std::string(branch_id);
+}
+
+void announce_order(App& app, const CompanyContext& ctx, const json::object& order) {
+  app.events.publish(board_topic(ctx, record::str(order, "branchId")), core::to_json(order), "order");
+}
+
 Response order_write_error(const core::Error& e, const json::object& current) {
   if (e.code != "invalid_version") return rest_error(e);
   Response r;

@@ -79,6 +79,16 @@ core::Status change_order(
 core::Status check_version(const json::object& order, std::int64_t sent);
 core::Status check_open(const json::object& order);
 
+// The open orders of a branch on one business date, oldest first (by number), read from the open index.
+core::Result<std::vector<json::object>> open_orders(App& app, const CompanyContext& ctx,
+                                                    std::string_view branch_id, std::string_view day);
+
+// The topic of a branch's live board (edge/platform/event_hub.h, GET /orders/board/events).
+std::string board_topic(const CompanyContext& ctx, std::string_view branch_id);
+// Tells the branch's board about a committed order write: event `order`, data the order as stored. Called
+// after the transaction, never inside it (its function may run more than once).
+void announce_order(App& app, const CompanyContext& ctx, const json::object& order);
+
 // The answer to a refused order write: 409 `invalid_version` carries the current order,
 // `{"error": "invalid_version", "message": ..., "order": {...}}`; every other code is rest_error's.
 Response order_write_error(const core::Error& e, const json::object& current);
@@ -89,4 +99,6 @@ namespace edge::restaurant {
 // Route registration of order_item_routes.cpp (lines and payments); called by register_orders.
 void register_order_items(App& app);
 void register_order_payments(App& app);
+// GET /orders/board/events (board_events_routes.cpp).
+void register_board_events(App& app);
 }  // namespace edge::restaurant

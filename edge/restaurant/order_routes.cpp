@@ -141,6 +141,7 @@ Response create_order(App& app, Request& req, const CompanyContext& ctx) {
   });
   if (!st.ok()) return rest_error(st.error());
   if (existing) return replay(app, ctx, *existing, fingerprint);
+  announce_order(app, ctx, stored);
   return rest_ok(std::move(stored), 201);
 }
 
@@ -156,26 +157,9 @@ Response board(App& app, Request& req, const CompanyContext& ctx) {
     if (!today) return rest_error(today.error());
     *day = *today;
   }
-  std::string branch_id = record::str(**branch, "id");
-  std::string prefix = open_order_prefix(ctx, branch_id, core::format_day_key(**day));
-  std::vector<json::object> orders;
-  store::Table t = app.restaurant_table;
-  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    orders.clear();
-    txn.scan(t, prefix, [&](std::string_view key, std::string_view) {
-      auto text = txn.get(t, order_key(ctx, key.substr(prefix.size())));
-      if (text)
-        if (auto o = core::parse_json_object(*text)) orders.push_back(std::move(*o));
-      return true;
-    });
-    return {};
-  });
-  if (!st.ok()) return rest_error(st.error());
-  // Oldest first: numbers are given out in creation order within a branch and business date.
-  std::stable_sort(orders.begin(), orders.end(), [](const json::object& a, const json::object& b) {
-    return record::num(a, "number") < record::num(b, "number");
-  });
-  return paged(req, orders);
+  auto orders = open_orders(app, ctx, record::str(**branch, "id"), core::format_day_key(**day));
+  if (!orders) return rest_error(orders.error());
+  return paged(req, *orders);
 }
 
 Response close_order(App& app, Request& req, const CompanyContext& ctx) {
@@ -203,6 +187,7 @@ Response close_order(App& app, Request& req, const CompanyContext& ctx) {
       },
       current);
   if (!st.ok()) return order_write_error(st.error(), current);
+  announce_order(app, ctx, current);
   return rest_ok(std::move(current));
 }
 
@@ -217,6 +202,7 @@ void register_orders(App& app) {
   r.add("GET", path("/orders/board"),
         restaurant_route(app, "restaurant.view",
                          [&app](Request& req, const CompanyContext& ctx) { return board(app, req, ctx); }));
+  register_board_events(app);
   r.add("GET", path("/orders/{id}"),
         restaurant_route(app, "restaurant.view", [&app](Request& req, const CompanyContext& ctx) {
           auto order = load_order(app, ctx, req.param("id"));
