@@ -2,25 +2,10 @@
 
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
+#include "edge/pages/app_page_headers.h"
 
 namespace edge {
 namespace {
-
-// The shell's headers. Scripts only from this origin, never inline; 'wasm-unsafe-eval' lets the template
-// engine's WebAssembly compile (Chromium refuses WebAssembly under a script-src without it). Styles may be
-// inline, as on the server-rendered pages (edge/pages/layout.cpp): the template preview shows an e-mail's
-// HTML, whose styles are inline, in a sandboxed frame that inherits this policy and runs no script.
-constexpr const char* kPolicy =
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' https: data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'";
-
-void security_headers(Response& r) {
-  r.set_header("Content-Security-Policy", kPolicy);
-  r.set_header("X-Frame-Options", "DENY");
-  r.set_header("X-Content-Type-Options", "nosniff");
-  r.set_header("Referrer-Policy", "same-origin");
-}
 
 // Where the sign-in page sends the browser back to: this path and query, percent-encoded.
 std::string login_redirect(const Request& req) {
@@ -42,7 +27,7 @@ Response shell(App& app, const Request& req) {
   r.file = app.config.web_root + "/dashboard/index.html";
   // The shell is the same for every path and user; revalidated (ETag) so a new deployment shows at once.
   r.set_header("Cache-Control", "no-cache");
-  security_headers(r);
+  set_app_page_headers(r);
   return r;
 }
 

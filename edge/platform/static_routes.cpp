@@ -1,6 +1,7 @@
 #include "edge/platform/static_routes.h"
 
 #include "edge/app.h"
+#include "edge/pages/app_page_headers.h"
 #include "edge/platform/envelope.h"
 
 namespace edge {
@@ -32,6 +33,8 @@ Response serve_file(const Request& req, const std::string& root, std::string_vie
   // Revalidated on every use (ETag, 304), so a rebuilt wasm module or page is never served stale.
   r.set_header("Cache-Control", "no-cache");
   r.set_header("X-Content-Type-Options", "nosniff");
+  // A page here runs the platform's modules (the till, the tools): the dashboard's policy.
+  if (relative.ends_with(".html")) set_app_page_headers(r);
   return r;
 }
 

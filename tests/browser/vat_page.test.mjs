@@ -129,6 +129,10 @@ describe('/web/tools/vat.html', { timeout: 60_000 }, () => {
   test('loads the wasm core through the bindings and shows the default split', async () => {
     const response = await page.goto(`${baseUrl}/web/tools/vat.html`);
     assert.equal(response.status(), 200);
+    // Pages under /web/ carry the dashboard's policy: the wasm core still loads under it.
+    const policy = response.headers()['content-security-policy'];
+    assert.match(policy, /script-src 'self' 'wasm-unsafe-eval';/);
+    assert.match(policy, /frame-ancestors 'none'/);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 15_000 });
     assert.equal(await page.title(), 'VAT calculator · Platform tools');
     assert.equal(await text('#core-status'), 'Platform core loaded: results update as you type.');
