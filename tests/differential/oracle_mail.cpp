@@ -49,7 +49,8 @@ json::value render_template(const json::array& args) {
   auto vars = variables(arg(args, 1));
   if (!vars) return fail(vars.error());
   const json::value& escaping = arg(args, 2);  // 'html' (the default) or 'none'
-  const auto mode = escaping.is_string() && escaping.as_string() == "none" ? mail::Escaping::none : mail::Escaping::html;
+  const auto mode =
+      escaping.is_string() && escaping.as_string() == "none" ? mail::Escaping::none : mail::Escaping::html;
   auto out = mail::render(*t, *vars, mode);
   if (!out) {
     json::value answer = fail(out.error());

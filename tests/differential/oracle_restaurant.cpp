@@ -58,8 +58,7 @@ json::value price_item(const json::array& args) {
   const JsNumber price = js_number(member(p, "priceMinor"));
   const JsNumber rate = js_number(member(p, "vatRateBps"));
   const rest::MenuProduct product{text(member(p, "id")), text(member(p, "name")), or_refused(price),
-                                  or_refused(rate),
-                                  is_absent(p, "active") || member(p, "active").as_bool()};
+                                  or_refused(rate), is_absent(p, "active") || member(p, "active").as_bool()};
   if (!rate.safe) return unsafe_rate();
   if (auto valid = rest::validate_product(product); !valid) {
     if (!price.safe) return unsafe_amount("priceMinor");
@@ -77,7 +76,8 @@ json::value price_item(const json::array& args) {
     for (const json::value& o : member(g, "options").as_array()) {
       const JsNumber delta = js_number(member(o, "priceDeltaMinor"));
       unsafe_delta = unsafe_delta || !delta.safe;
-      group.options.push_back(rest::MenuOption{text(member(o, "id")), text(member(o, "name")), or_refused(delta)});
+      group.options.push_back(
+          rest::MenuOption{text(member(o, "id")), text(member(o, "name")), or_refused(delta)});
     }
     if (auto valid = rest::validate_option_group(group); !valid) {
       // The first refused delta is the first unusable or out-of-range one.
@@ -122,7 +122,7 @@ Lines read_lines(const json::value& js) {
     const JsNumber quantity = js_number(member(l, "quantity"));
     const JsNumber rate = js_number(member(l, "vatRateBps"));
     rest::OrderLine line{text(member(l, "lineId")), text(member(l, "productId")), text(member(l, "name")),
-                         or_refused(unit),          or_refused(quantity),          or_refused(rate)};
+                         or_refused(unit),          or_refused(quantity),         or_refused(rate)};
     if (!(unit.safe && quantity.safe && rate.safe)) {
       if (auto before = rest::order_totals(out.lines); !before) {
         out.refused = fail(before.error());
@@ -130,10 +130,14 @@ Lines read_lines(const json::value& js) {
       }
       // The core's checks of one line, in its order: quantity, rate, unit price.
       const core::Error error = rest::validate_order_line(line).error();
-      if (error.code == "invalid_quantity" && !quantity.safe) out.refused = unsafe_quantity();
-      else if (error.code == "vat_rate_invalid" && !rate.safe) out.refused = unsafe_rate();
-      else if (error.code == "invalid_amount" && !unit.safe) out.refused = unsafe_amount("unitPriceMinor");
-      else out.refused = fail(error);
+      if (error.code == "invalid_quantity" && !quantity.safe)
+        out.refused = unsafe_quantity();
+      else if (error.code == "vat_rate_invalid" && !rate.safe)
+        out.refused = unsafe_rate();
+      else if (error.code == "invalid_amount" && !unit.safe)
+        out.refused = unsafe_amount("unitPriceMinor");
+      else
+        out.refused = fail(error);
       return out;
     }
     out.lines.push_back(std::move(line));
@@ -263,18 +267,20 @@ json::value group_payables(const json::array& args) {
   for (const rest::PayableGroup& group : rest::group_payables(payables, *today)) {
     json::array list;
     for (const rest::Payable& p : group.items) {
-      list.push_back(json::object{
-          {"expenseId", p.expenseId}, {"dueDate", core::format_day_key(p.dueDate)}, {"amountMinor", p.amountMinor}});
+      list.push_back(json::object{{"expenseId", p.expenseId},
+                                  {"dueDate", core::format_day_key(p.dueDate)},
+                                  {"amountMinor", p.amountMinor}});
     }
-    groups.push_back(json::object{{"key", group.key}, {"items", std::move(list)}, {"totalMinor", group.totalMinor}});
+    groups.push_back(
+        json::object{{"key", group.key}, {"items", std::move(list)}, {"totalMinor", group.totalMinor}});
   }
   return ok(std::move(groups));
 }
 
 constexpr std::array kFunctions = {
-    Function{"priceItem", &price_item},           Function{"orderTotals", &order_totals},
-    Function{"orderBalance", &order_balance},     Function{"canPay", &can_pay},
-    Function{"canClose", &can_close},             Function{"payableBucket", &payable_bucket},
+    Function{"priceItem", &price_item},         Function{"orderTotals", &order_totals},
+    Function{"orderBalance", &order_balance},   Function{"canPay", &can_pay},
+    Function{"canClose", &can_close},           Function{"payableBucket", &payable_bucket},
     Function{"groupPayables", &group_payables},
 };
 

@@ -44,7 +44,8 @@ json::value component_status(const json::array& args) {
 }
 
 json::value page_status(const json::array& args) {
-  auto components = statuses<st::ComponentStatus>(arg(args, 0), "componentStatuses", st::parse_component_status);
+  auto components =
+      statuses<st::ComponentStatus>(arg(args, 0), "componentStatuses", st::parse_component_status);
   if (!components) return fail(components.error());
   return ok(json::string(st::wire_name(st::overall_status(*components))));
 }
@@ -66,16 +67,21 @@ json::value classify_probe(const json::array& args) {
   s.expectedStatusMax = setting(js, "expectedStatusMax", s.expectedStatusMax);
   s.timeoutMs = setting(js, "timeoutMs", s.timeoutMs);
   s.degradedLatencyMs = setting(js, "degradedLatencyMs", s.degradedLatencyMs);
-  if (!member(js, "expectedBodyContains").is_null()) s.expectedBodyContains = text(member(js, "expectedBodyContains"));
+  if (!member(js, "expectedBodyContains").is_null())
+    s.expectedBodyContains = text(member(js, "expectedBodyContains"));
   if (auto valid = st::validate_check_settings(s); !valid) return fail(valid.error());
 
   const json::value& o = arg(args, 1);
   st::ProbeOutcome outcome;
   const std::string transport = text(member(o, "transport"));
-  if (transport == "response") outcome.transport = st::ProbeTransport::response;
-  else if (transport == "timeout") outcome.transport = st::ProbeTransport::timeout;
-  else if (transport == "error") outcome.transport = st::ProbeTransport::error;
-  else return fail("invalid_probe_outcome", "outcome.transport must be response, timeout or error");
+  if (transport == "response")
+    outcome.transport = st::ProbeTransport::response;
+  else if (transport == "timeout")
+    outcome.transport = st::ProbeTransport::timeout;
+  else if (transport == "error")
+    outcome.transport = st::ProbeTransport::error;
+  else
+    return fail("invalid_probe_outcome", "outcome.transport must be response, timeout or error");
   if (!member(o, "httpStatus").is_null()) {
     // The core holds an HTTP status in an int: an integer beyond it is refused like a fraction.
     auto status = js_int(member(o, "httpStatus"));
@@ -87,10 +93,12 @@ json::value classify_probe(const json::array& args) {
     return fail("invalid_probe_outcome", "outcome.latencyMs must be an integer >= 0");
   }
   outcome.latencyMs = latency.value;
-  if (!member(o, "bodyContainsExpected").is_null()) outcome.bodyContainsExpected = member(o, "bodyContainsExpected").as_bool();
+  if (!member(o, "bodyContainsExpected").is_null())
+    outcome.bodyContainsExpected = member(o, "bodyContainsExpected").as_bool();
 
   const st::ProbeVerdict verdict = st::classify_probe(s, outcome);
-  return ok(json::object{{"status", st::wire_name(verdict.status)}, {"reason", st::wire_name(verdict.reason)}});
+  return ok(
+      json::object{{"status", st::wire_name(verdict.status)}, {"reason", st::wire_name(verdict.reason)}});
 }
 
 json::value invalid_timestamp(const std::string& field) {
@@ -100,13 +108,15 @@ json::value invalid_timestamp(const std::string& field) {
 json::value maintenance_state(const json::array& args) {
   const json::value& w = arg(args, 0);
   st::MaintenanceWindow window;
-  for (auto [name, slot] : {std::pair{"scheduledStartMs", &window.scheduledStartMs}, std::pair{"endMs", &window.endMs}}) {
+  for (auto [name, slot] :
+       {std::pair{"scheduledStartMs", &window.scheduledStartMs}, std::pair{"endMs", &window.endMs}}) {
     const JsNumber n = js_number(member(w, name));
     if (!n.safe) return invalid_timestamp(std::string("window.") + name);
     *slot = n.value;
   }
-  for (auto [name, slot] : {std::pair{"startedAtMs", &window.startedAtMs}, std::pair{"completedAtMs", &window.completedAtMs},
-                            std::pair{"cancelledAtMs", &window.cancelledAtMs}}) {
+  for (auto [name, slot] :
+       {std::pair{"startedAtMs", &window.startedAtMs}, std::pair{"completedAtMs", &window.completedAtMs},
+        std::pair{"cancelledAtMs", &window.cancelledAtMs}}) {
     if (member(w, name).is_null()) continue;
     const JsNumber n = js_number(member(w, name));
     if (!n.safe) return invalid_timestamp(std::string("window.") + name);

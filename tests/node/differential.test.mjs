@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORACLE_BIN = path.resolve(ROOT, process.env.CORE_ORACLE_BIN ?? 'build/native/tests/differential/core_oracle');
 const SEED = seedFromEnvironment();
 const CASES = Number(process.env.DIFF_CASES ?? 3000);
-const REPLAY = `DIFF_SEED=${SEED} node --test tests/node/differential.test.mjs`;
+const REPLAY = `DIFF_SEED=${SEED}${process.env.DIFF_CASES ? ` DIFF_CASES=${CASES}` : ''} node --test tests/node/differential.test.mjs`;
 
 let core;
 let oracle;
