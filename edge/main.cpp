@@ -294,7 +294,8 @@ int main(int argc, char** argv) {
                 << "' -H 'Content-Type: application/json' -d '{\"email\":\"" << creds->auth_user_email
                 << "\",\"password\":\"" << creds->auth_user_password << "\"}' " << base << "/api/v1/auth/"
                 << creds->auth_project << "/login\n";
-    std::cout << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
+    std::cout << "  Offline till:   " << base << "/web/till/ (pair it while signed in; board at /web/till/board.html)\n"
+              << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;
   }

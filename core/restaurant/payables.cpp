@@ -36,8 +36,10 @@ std::array<PayableGroup, 4> group_payables(std::span<const Payable> payables, co
     group.items.push_back(p);
     group.totalMinor += p.amountMinor;
   }
+  // Stable: items with the same due date and id (possible from a JavaScript caller, never from stored
+  // expenses) keep the caller's order, so every build answers the same.
   for (PayableGroup& group : groups) {
-    std::sort(group.items.begin(), group.items.end(), [](const Payable& a, const Payable& b) {
+    std::stable_sort(group.items.begin(), group.items.end(), [](const Payable& a, const Payable& b) {
       return std::tie(a.dueDate, a.expenseId) < std::tie(b.dueDate, b.expenseId);
     });
   }

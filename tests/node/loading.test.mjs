@@ -33,7 +33,7 @@ describe('loadPlatformCore', () => {
       'addDays', 'allows', 'businessDate', 'canClose', 'canPay', 'classifyProbe', 'compileTemplate', 'componentStatus',
       'countShiftCash', 'expenseAmounts', 'groupPayables', 'hasTokenShape', 'jwkThumbprint', 'maintenanceState', 'makeToken',
       'missingVariables', 'orderBalance', 'orderTotals', 'pageStatus', 'parseExpenseCsv', 'payableBucket', 'pickLocalized',
-      'pkceChallenge', 'renderTemplate', 'sha256Hex', 'signWebhook', 'templateVariables', 'validateIncome',
+      'pkceChallenge', 'priceItem', 'renderTemplate', 'sha256Hex', 'signWebhook', 'templateVariables', 'validateIncome',
       'validatePermission', 'vatSplit', 'verifyJwtHs256', 'verifyJwtRs256', 'verifyWebhookSignature',
     ]);
   });
