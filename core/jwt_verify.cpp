@@ -1,7 +1,7 @@
 #include "core/jwt_verify.h"
 
 #include <algorithm>
-#include <utility>
+#include <string>
 
 #include "core/rsa_verify.h"
 
@@ -22,8 +22,10 @@ Result<Jwt> verify_jwt(std::string_view compact, const JwtVerification& verifica
   const std::string_view alg = jwt_alg(*decoded);
   const std::string_view key_alg = algorithm_of(verification.key);
   const auto& allowed = verification.algorithms;
-  if (alg != key_alg || (!allowed.empty() && std::find(allowed.begin(), allowed.end(), alg) == allowed.end())) {
-    return make_error("unsupported_alg", "the token's algorithm '" + std::string(alg) + "' is not accepted here");
+  if (alg != key_alg ||
+      (!allowed.empty() && std::find(allowed.begin(), allowed.end(), alg) == allowed.end())) {
+    return make_error("unsupported_alg",
+                      "the token's algorithm '" + std::string(alg) + "' is not accepted here");
   }
 
   auto jwt = std::holds_alternative<Hs256Secret>(verification.key)

@@ -162,7 +162,8 @@ TEST_CASE("verify_jwt with a key set: the key by kid, or the only key") {
   CHECK(code_of(verify_jwt(vectors::kA2KidToken, with_keys({a2_key("other")}))) == "key_not_found");
   CHECK(code_of(verify_jwt(vectors::kA2KidToken, with_keys({}))) == "key_not_found");
   // The right kid on the wrong key material.
-  CHECK(code_of(verify_jwt(vectors::kA2KidToken, with_keys({other_key("2010-12-29")}))) == "invalid_signature");
+  CHECK(code_of(verify_jwt(vectors::kA2KidToken, with_keys({other_key("2010-12-29")}))) ==
+        "invalid_signature");
 
   // No kid in the token: the only key, else no guess.
   JwtVerification at_2011 = with_keys({a2_key()}, 1300819379);
