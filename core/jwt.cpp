@@ -70,19 +70,50 @@ std::string_view string_claim(const json::object& claims, std::string_view name,
   return s ? view(*s) : std::string_view();
 }
 
-bool audience_matches(const json::object& claims, std::string_view audience) {
+// Whether `aud`, a string or an array of strings, names an audience `accepts` takes. An array with a
+// non-string member is malformed and names nothing, whatever else it holds.
+template <class Accepts>
+bool audience_matches(const json::object& claims, const Accepts& accepts) {
   auto it = claims.find("aud");
-  if (it == claims.end() || audience.empty()) return false;
-  if (const json::string* one = it->value().if_string()) return view(*one) == audience;
+  if (it == claims.end()) return false;
+  if (const json::string* one = it->value().if_string()) return accepts(view(*one));
   const json::array* many = it->value().if_array();
   if (!many) return false;
   bool found = false;
   for (const json::value& entry : *many) {
     const json::string* s = entry.if_string();
-    if (!s) return false;  // an array with a non-string member is malformed, whatever else it holds
-    if (view(*s) == audience) found = true;
+    if (!s) return false;
+    if (accepts(view(*s))) found = true;
   }
   return found;
+}
+
+// `exp` (required), `nbf` and `iat` (optional) as NumericDates against now with the leeway; `iat` is
+// compared with now only when `compare_iat`, otherwise only its type is checked.
+Status check_times(const json::object& claims, std::int64_t now, std::int64_t leeway_s, bool compare_iat) {
+  const std::int64_t leeway = leeway_s > 0 ? leeway_s : 0;
+  auto exp = time_claim(claims, "exp");
+  if (!exp) return exp.error();
+  if (!*exp) return make_error("invalid_claims", "claim 'exp' is required");
+  if (**exp <= saturating_sub(now, leeway)) return make_error("token_expired", "the token has expired");
+  auto nbf = time_claim(claims, "nbf");
+  if (!nbf) return nbf.error();
+  if (*nbf && **nbf > saturating_add(now, leeway)) {
+    return make_error("token_not_yet_valid", "the token is not valid yet (nbf)");
+  }
+  auto iat = time_claim(claims, "iat");
+  if (!iat) return iat.error();
+  if (compare_iat && *iat && **iat > saturating_add(now, leeway)) {
+    return make_error("token_issued_in_future", "the token claims to be issued in the future (iat)");
+  }
+  return {};
+}
+
+Error wrong_issuer() {
+  return make_error("invalid_issuer", "the token was not issued by the expected issuer");
+}
+Error wrong_audience() {
+  return make_error("invalid_audience", "the token is not meant for this audience");
 }
 
 }  // namespace
@@ -169,29 +200,10 @@ Status check_claims(const Jwt& jwt, const ClaimChecks& checks) {
   const json::object& claims = jwt.claims;
   bool present = false;
   const std::string_view iss = string_claim(claims, "iss", present);
-  if (!present || checks.issuer.empty() || iss != checks.issuer) {
-    return make_error("invalid_issuer", "the token was not issued by the expected issuer");
-  }
-  if (!audience_matches(claims, checks.audience)) {
-    return make_error("invalid_audience", "the token is not meant for this audience");
-  }
-
-  const std::int64_t leeway = checks.leeway_s > 0 ? checks.leeway_s : 0;
-  auto exp = time_claim(claims, "exp");
-  if (!exp) return exp.error();
-  if (!*exp) return make_error("invalid_claims", "claim 'exp' is required");
-  if (**exp <= saturating_sub(checks.now_s, leeway))
-    return make_error("token_expired", "the token has expired");
-  auto nbf = time_claim(claims, "nbf");
-  if (!nbf) return nbf.error();
-  if (*nbf && **nbf > saturating_add(checks.now_s, leeway)) {
-    return make_error("token_not_yet_valid", "the token is not valid yet (nbf)");
-  }
-  auto iat = time_claim(claims, "iat");
-  if (!iat) return iat.error();
-  if (*iat && **iat > saturating_add(checks.now_s, leeway)) {
-    return make_error("token_issued_in_future", "the token claims to be issued in the future (iat)");
-  }
+  if (!present || checks.issuer.empty() || iss != checks.issuer) return wrong_issuer();
+  const auto is_expected = [&](std::string_view aud) { return aud == checks.audience; };
+  if (checks.audience.empty() || !audience_matches(claims, is_expected)) return wrong_audience();
+  if (auto times = check_times(claims, checks.now_s, checks.leeway_s, true); !times) return times;
 
   if (checks.nonce) {
     const std::string_view nonce = string_claim(claims, "nonce", present);
@@ -200,6 +212,24 @@ Status check_claims(const Jwt& jwt, const ClaimChecks& checks) {
     }
   }
   return {};
+}
+
+Status check_token_claims(const Jwt& jwt, const TokenClaimChecks& checks) {
+  const json::object& claims = jwt.claims;
+  if (checks.issuer) {
+    bool present = false;
+    const std::string_view iss = string_claim(claims, "iss", present);
+    if (!present || iss != *checks.issuer) return wrong_issuer();
+  }
+  if (!checks.audiences.empty()) {
+    const auto is_expected = [&](std::string_view aud) {
+      for (const std::string& audience : checks.audiences)
+        if (aud == audience) return true;
+      return false;
+    };
+    if (!audience_matches(claims, is_expected)) return wrong_audience();
+  }
+  return check_times(claims, checks.now_s, checks.leeway_s, false);
 }
 
 }  // namespace core

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/bytes.h"
 #include "core/json.h"
@@ -80,5 +81,28 @@ struct ClaimChecks {
 // A missing `iss` or `aud` fails with its own code; a missing `exp`, or a time claim that is not a number,
 // is `invalid_claims`. Fractional times are rounded down; times beyond int64 saturate.
 Status check_claims(const Jwt& jwt, const ClaimChecks& checks);
+
+// What check_token_claims compares for an application that verifies tokens it did not ask for (the
+// @platform/core package's verifyJwt): as in jose's jwtVerify, an expectation left out is not checked, so a
+// caller that sets nothing still gets the time checks. `exp` stays required: a token that never expires is
+// refused rather than trusted forever. Negative leeway counts as 0.
+struct TokenClaimChecks {
+  std::optional<std::string> issuer;   // when set, `iss` must be a string equal to it
+  std::vector<std::string> audiences;  // when not empty, `aud` must name one of them
+  std::int64_t now_s = 0;              // the current time, seconds since the epoch
+  std::int64_t leeway_s = 0;
+};
+
+// Checks, in this order, with the codes of check_claims:
+// - `iss` (when checks.issuer is set) a string equal to it, else `invalid_issuer`;
+// - `aud` (when checks.audiences is not empty) a string that is one of them, or an array of strings holding
+//   one of them, else `invalid_audience`;
+// - `exp` a number (required) with now - leeway < exp, else `token_expired`;
+// - `nbf`, when present, a number with nbf <= now + leeway, else `token_not_yet_valid`;
+// - `iat`, when present, a number; its value is not compared with now (as in jose: a clock ahead of the
+//   verifier's does not refuse the token).
+// A missing `exp`, or a time claim that is not a number, is `invalid_claims`. Times round down and saturate
+// as in check_claims.
+Status check_token_claims(const Jwt& jwt, const TokenClaimChecks& checks);
 
 }  // namespace core

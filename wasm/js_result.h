@@ -1,8 +1,8 @@
 #pragma once
-// Helpers shared by the embind files of the `platform_core` module (platform_core_module.cpp,
-// restaurant_module.cpp, status_module.cpp, mail_module.cpp): the `{ok: true, value}` / `{ok: false, code,
-// message}` answers and the conversion of JS numbers to integers that refuses anything it cannot convert
-// exactly.
+// Helpers shared by the embind files of wasm/, one per ES module (tokens_module.cpp, restaurant_module.cpp,
+// status_module.cpp, mail_module.cpp): the `{ok: true, value}` / `{ok: false, code, message}` answers and the
+// conversion of JS numbers to integers that refuses anything it cannot convert exactly. Header-only and
+// free of JSON, so that a module pulls in nothing it does not call.
 
 #include <emscripten/val.h>
 

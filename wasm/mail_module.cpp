@@ -1,14 +1,14 @@
-// The mail template engine of core/mail/ for JavaScript: a fourth EMSCRIPTEN_BINDINGS block of the
-// `platform_core` module, so that the dashboard's live preview and JS apps compile, check and render
-// templates exactly as the send path does.
+// The `platform_templates` ES module (templates entry of bindings/): the mail template engine of core/mail/,
+// so that the dashboard's live preview and JS apps compile, check and render templates exactly as the send
+// path does.
 //
-// Contract with bindings/index.js, as in the other blocks (answers `{ok: true, value}` or
+// Contract with bindings/templates.js, as in tokens_module.cpp (answers `{ok: true, value}` or
 // `{ok: false, code, message}` with the core's code; nothing throws into JS), plus:
 // - Every function takes the template text and compiles it again: no compiled object crosses into JS, so
 //   nothing needs freeing and a preview never holds a stale template. Compiling is a single pass (about
 //   0.5 µs for the 3 KB benchmark receipt natively, docs/performance.md).
 // - A compile error also carries `offset`, the byte offset of the offending tag in the UTF-8 text.
-// - `variables` arrives as JSON text (bindings/index.js stringifies an object), parsed like a send call's
+// - `variables` arrives as JSON text (bindings/templates.js stringifies an object), parsed like a send call's
 //   body: not JSON is invalid_json, JSON that is not an object is invalid_body.
 // - A render refused for missing variables also carries `missing`, the names (missingVariables' answer).
 
@@ -113,11 +113,34 @@ val pick_localized(const std::string& localized_json, const std::string& locale)
   return ok_result(value);
 }
 
+// {locale, text}: the entry of a LocalizedString (JSON text) that `locale` picks (the send path's rule:
+// exact key, else `en`, else the first; locale '' for a plain string), rendered with `variables_json`.
+// Errors: invalid_json, invalid_localized_string, then render_template's for the picked text; a compile error
+// also carries `locale`, the entry's key.
+val render_localized(const std::string& localized_json, const std::string& variables_json,
+                     const std::string& locale, bool escape_html) {
+  auto parsed = core::parse_json(localized_json);
+  if (!parsed) return error_result(parsed.error());
+  auto localized = mail::LocalizedString::from_json(*parsed);
+  if (!localized) return error_result(localized.error());
+  const auto& entry = localized->entries()[localized->pick_index(locale)];
+  val rendered = render_template(entry.text, variables_json, escape_html);
+  if (!rendered["ok"].as<bool>()) {
+    rendered.set("locale", entry.locale);
+    return rendered;
+  }
+  val value = val::object();
+  value.set("locale", entry.locale);
+  value.set("text", rendered["value"]);
+  return ok_result(value);
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(platform_core_mail) {
+EMSCRIPTEN_BINDINGS(platform_templates) {
   emscripten::function("compileTemplate", &compile_template);
   emscripten::function("renderTemplate", &render_template);
   emscripten::function("missingVariables", &missing_variables);
   emscripten::function("pickLocalized", &pick_localized);
+  emscripten::function("renderLocalized", &render_localized);
 }

@@ -1,7 +1,8 @@
-// The restaurant rules of core/restaurant/ for JavaScript: a second EMSCRIPTEN_BINDINGS block of the
-// `platform_core` module, for the offline till, which must compute exactly what the server stores.
+// The `platform_restaurant` ES module (restaurant entry of bindings/): the VAT split, business dates and day
+// arithmetic, and the restaurant rules of core/restaurant/ for the offline till, which must compute exactly
+// what the server stores.
 //
-// Contract with bindings/index.js, as in platform_core_module.cpp (answers `{ok: true, value}` or
+// Contract with bindings/restaurant.js, as in tokens_module.cpp (answers `{ok: true, value}` or
 // `{ok: false, code, message}` with the core's code; nothing throws into JS), plus:
 // - Structured arguments (order lines, payments, payables, an income row) arrive as JS arrays and objects
 //   that the bindings have type-checked and copied (only the documented members, of the documented types),
@@ -16,6 +17,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -45,9 +47,101 @@ using platform_wasm::error_result;
 using platform_wasm::js_number;
 using platform_wasm::length_of;
 using platform_wasm::ok_result;
+using platform_wasm::safe_int;
 using platform_wasm::safe_integer;
 
 namespace rest = core::restaurant;
+
+// --- money -------------------------------------------------------------------------------------------------
+
+// {grossMinor, netMinor, vatMinor}. Errors: vat_rate_invalid (checked first), invalid_amount. A number that
+// is not a safe integer fails with the code of its argument, like an out-of-range one.
+val vat_split(double gross_minor, double bps) {
+  auto rate = safe_integer(bps);
+  if (!rate) {
+    return error_result(
+        core::make_error("vat_rate_invalid", "VAT rate must be an integer from 0 to 10000 basis points"));
+  }
+  auto gross = safe_integer(gross_minor);
+  if (!gross) {
+    // The core checks the rate first: an out-of-range rate wins over an unusable gross.
+    if (auto status = core::validate_vat_rate_bps(*rate); !status) return error_result(status.error());
+    return error_result(core::make_error(
+        "invalid_amount", "grossMinor must be an integer from 0 to 1000000000000000 minor units"));
+  }
+  auto split = core::split_vat(*gross, *rate);
+  if (!split) return error_result(split.error());
+  val value = val::object();
+  value.set("grossMinor", static_cast<double>(split->grossMinor));
+  value.set("netMinor", static_cast<double>(split->netMinor));
+  value.set("vatMinor", static_cast<double>(split->vatMinor));
+  return ok_result(value);
+}
+
+// --- dates -------------------------------------------------------------------------------------------------
+
+core::Error invalid_local_time(std::string_view text) {
+  return core::make_error("invalid_time", "'" + std::string(text) +
+                                              "' is not a local date and time (expected YYYY-MM-DDTHH:MM or "
+                                              "YYYY-MM-DDTHH:MM:SS)");
+}
+
+bool two_digits(std::string_view text, std::size_t at, int& out) {
+  if (at + 2 > text.size()) return false;
+  const char a = text[at], b = text[at + 1];
+  if (a < '0' || a > '9' || b < '0' || b > '9') return false;
+  out = (a - '0') * 10 + (b - '0');
+  return true;
+}
+
+// `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`: the value of an HTML datetime-local input. Ranges (hour 24,
+// minute 60, February 30) are left to the core, which reports them as invalid_time / invalid_date.
+core::Result<core::LocalDateTime> parse_local_date_time(std::string_view text) {
+  auto date = core::parse_day_key(text.substr(0, std::min<std::size_t>(text.size(), 10)));
+  if (!date) return date.error();
+  core::LocalDateTime local{*date, 0, 0, 0};
+  const bool shape_ok = (text.size() == 16 || text.size() == 19) && text[10] == 'T' && text[13] == ':' &&
+                        two_digits(text, 11, local.hour) && two_digits(text, 14, local.minute) &&
+                        (text.size() == 16 || (text[16] == ':' && two_digits(text, 17, local.second)));
+  if (!shape_ok) return invalid_local_time(text);
+  return local;
+}
+
+// "YYYY-MM-DD": the business date of a local wall-clock time. Errors: invalid_cutoff_hour, invalid_date,
+// invalid_time.
+val business_date(const std::string& local_date_time, double day_cutoff_hour) {
+  auto cutoff = safe_int(day_cutoff_hour);
+  if (!cutoff) {
+    return error_result(
+        core::make_error("invalid_cutoff_hour", "dayCutoffHour must be an integer from 0 to 23"));
+  }
+  auto local = parse_local_date_time(local_date_time);
+  if (!local) {
+    // The core checks the cutoff before the time; keep its order when both are wrong.
+    auto cutoff_check = core::business_date(core::LocalDateTime{}, *cutoff);
+    return error_result(cutoff_check ? local.error() : cutoff_check.error());
+  }
+  auto date = core::business_date(*local, *cutoff);
+  if (!date) return error_result(date.error());
+  return ok_result(val(core::format_day_key(*date)));
+}
+
+// "YYYY-MM-DD" `days` after `day_key` (before it when negative). Errors: invalid_date for a bad key, a
+// non-integer day count or a result outside 0000..9999.
+val add_days(const std::string& day_key, double days) {
+  auto date = core::parse_day_key(day_key);
+  if (!date) return error_result(date.error());
+  auto count = safe_int(days);
+  if (!count) return error_result(core::make_error("invalid_date", "days must be an integer"));
+  constexpr std::int64_t kFirstDay = -719528;  // 0000-01-01 in days since 1970-01-01
+  constexpr std::int64_t kLastDay = 2932896;   // 9999-12-31
+  const std::int64_t target = core::days_from_civil(*date) + *count;
+  if (target < kFirstDay || target > kLastDay) {
+    return error_result(
+        core::make_error("invalid_date", "the resulting day lies outside 0000-01-01..9999-12-31"));
+  }
+  return ok_result(val(core::format_day_key(core::civil_from_days(target))));
+}
 
 // --- reading arguments -------------------------------------------------------------------------------------
 
@@ -508,7 +602,10 @@ val parse_expense_csv(const std::string& text) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(platform_core_restaurant) {
+EMSCRIPTEN_BINDINGS(platform_restaurant) {
+  emscripten::function("vatSplit", &vat_split);
+  emscripten::function("businessDate", &business_date);
+  emscripten::function("addDays", &add_days);
   emscripten::function("expenseAmounts", &expense_amounts);
   emscripten::function("priceItem", &price_item);
   emscripten::function("orderTotals", &order_totals);

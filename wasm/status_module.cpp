@@ -1,10 +1,12 @@
-// The status-page rules of core/status/ for JavaScript: a third EMSCRIPTEN_BINDINGS block of the
-// `platform_core` module, so that browser embeds and JS apps compute exactly what the server does.
+// The `platform_status` ES module (status entry of bindings/): the status-page rules of core/status/, so that
+// browser embeds and JS apps compute exactly what the server does. It backs the status embed badge, whose
+// wasm and JS must stay small (docs/wasm.md): only core/status/ and libsodium's HMAC-SHA256 are reachable
+// from here, no JSON.
 //
-// Contract with bindings/index.js, as in platform_core_module.cpp and restaurant_module.cpp (answers
-// `{ok: true, value}` or `{ok: false, code, message}` with the core's code; functions that cannot fail
-// answer the plain value; nothing throws into JS), plus:
-// - Webhook bodies and secrets arrive as bytes: bindings/index.js encodes a JS string with TextEncoder (the
+// Contract with bindings/status.js, as in tokens_module.cpp (answers `{ok: true, value}` or
+// `{ok: false, code, message}` with the core's code; functions that cannot fail answer the plain value;
+// nothing throws into JS), plus:
+// - Webhook bodies and secrets arrive as bytes: bindings/status.js encodes a JS string with TextEncoder (the
 //   UTF-8 bytes fetch and Buffer.from send, a lone surrogate becoming U+FFFD) and passes a Uint8Array as it
 //   is; embind copies either into std::string.
 // - Statuses are the wire names (`operational`, `degraded`, `down`, `maintenance`, `no-data`), parsed with
@@ -199,7 +201,7 @@ val maintenance_state(const val& js_window, double now_ms) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(platform_core_status) {
+EMSCRIPTEN_BINDINGS(platform_status) {
   emscripten::function("signWebhook", &sign_webhook);
   emscripten::function("verifyWebhookSignature", &verify_webhook_signature);
   emscripten::function("componentStatus", &component_status);

@@ -79,7 +79,7 @@ async function pageReady(id) {
 
 before(async () => {
   assertBinaries();
-  assert.ok(existsSync(path.join(wasmRoot, 'platform_core.wasm')), `no wasm build in ${wasmRoot}: see docs/wasm.md`);
+  assert.ok(existsSync(path.join(wasmRoot, 'platform_templates.wasm')), `no wasm build in ${wasmRoot}: see docs/wasm.md`);
   tmp = await makeTempDir('dashboard-mail-');
   const dataDir = path.join(tmp, 'data');
   await edgeAdmin(dataDir, ['company', 'create', '--slug', SLUG, '--name', 'Acme Inc.']);

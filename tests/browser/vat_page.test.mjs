@@ -97,7 +97,7 @@ const text = (selector) => page.locator(selector).textContent();
 
 before(async () => {
   assert.ok(existsSync(edgeBin), `edge binary not found at ${edgeBin}: build the native tree or set EDGE_BIN`);
-  assert.ok(existsSync(path.join(wasmRoot, 'platform_core.wasm')), `no wasm build in ${wasmRoot}: see docs/wasm.md`);
+  assert.ok(existsSync(path.join(wasmRoot, 'platform_restaurant.wasm')), `no wasm build in ${wasmRoot}: see docs/wasm.md`);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'vat-page-'));
   baseUrl = await startEdge();
   context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {

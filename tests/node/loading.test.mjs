@@ -49,12 +49,12 @@ describe('loadPlatformCore', () => {
   test('rejects with a message naming the folder when the module is missing, and can retry', async () => {
     const missing = path.join(repo, 'build/no-such-wasm-dir');
     await assert.rejects(loadPlatformCore({ wasmDir: missing }), (error) => {
-      assert.match(error.message, /^@platform\/core: cannot load platform_core\.mjs and platform_core\.wasm from /);
+      assert.match(error.message, /^@platform\/core: cannot load platform_tokens\.mjs and platform_tokens\.wasm from /);
       assert.ok(error.message.includes(missing));
       return true;
     });
     await assert.rejects(loadPlatformCore({ wasmDir: missing }));
     const child = await loadInChild({ PLATFORM_WASM_DIR: missing });
-    assert.match(child.error, /cannot load platform_core\.mjs/);
+    assert.match(child.error, /cannot load platform_tokens\.mjs/);
   });
 });

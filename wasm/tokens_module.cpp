@@ -1,13 +1,14 @@
-// The `platform_core` ES module: core functions for JavaScript through embind.
+// The `platform_tokens` ES module (tokens entry of bindings/): token shapes and hashing, permission checks,
+// JWT verification (HS256, RS256 with a JWK Set, and verifyJwt with the claim checks of core/jwt_verify.h),
+// PKCE challenges and JWK thumbprints, through embind.
 //
-// Contract with bindings/index.js (the public API; this module is its implementation detail):
+// Contract with bindings/tokens.js (the public API; this module is its implementation detail), the same for
+// every module of wasm/:
 // - Arguments arrive already type-checked by the bindings: numbers are JS numbers, strings are strings,
 //   arrays are arrays of strings. Values are not checked there; that is the core's job.
 // - A function whose core counterpart returns a Result answers `{ok: true, value}` or
-//   `{ok: false, code, message}` with the core's error code and message. Functions that cannot fail answer
-//   the plain value. Nothing here throws into JS.
-// - The restaurant rules are bound in restaurant_module.cpp (a second EMSCRIPTEN_BINDINGS block of the same
-//   module); the answer and number helpers both files use are in js_result.h.
+//   `{ok: false, code, message}` with the core's error code and message (js_result.h). Functions that cannot
+//   fail answer the plain value. Nothing here throws into JS.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -23,11 +24,10 @@
 #include <sodium.h>
 
 #include "core/crypto.h"
-#include "core/date.h"
 #include "core/json.h"
 #include "core/jwk.h"
 #include "core/jwt.h"
-#include "core/money.h"
+#include "core/jwt_verify.h"
 #include "core/permission.h"
 #include "core/pkce.h"
 #include "core/random.h"
@@ -42,99 +42,7 @@ using emscripten::val;
 
 using platform_wasm::error_result;
 using platform_wasm::ok_result;
-using platform_wasm::safe_int;
 using platform_wasm::safe_integer;
-
-// --- money -------------------------------------------------------------------------------------------------
-
-// {grossMinor, netMinor, vatMinor}. Errors: vat_rate_invalid (checked first), invalid_amount. A number that
-// is not a safe integer fails with the code of its argument, like an out-of-range one.
-val vat_split(double gross_minor, double bps) {
-  auto rate = safe_integer(bps);
-  if (!rate) {
-    return error_result(
-        core::make_error("vat_rate_invalid", "VAT rate must be an integer from 0 to 10000 basis points"));
-  }
-  auto gross = safe_integer(gross_minor);
-  if (!gross) {
-    // The core checks the rate first: an out-of-range rate wins over an unusable gross.
-    if (auto status = core::validate_vat_rate_bps(*rate); !status) return error_result(status.error());
-    return error_result(core::make_error(
-        "invalid_amount", "grossMinor must be an integer from 0 to 1000000000000000 minor units"));
-  }
-  auto split = core::split_vat(*gross, *rate);
-  if (!split) return error_result(split.error());
-  val value = val::object();
-  value.set("grossMinor", static_cast<double>(split->grossMinor));
-  value.set("netMinor", static_cast<double>(split->netMinor));
-  value.set("vatMinor", static_cast<double>(split->vatMinor));
-  return ok_result(value);
-}
-
-// --- dates -------------------------------------------------------------------------------------------------
-
-core::Error invalid_local_time(std::string_view text) {
-  return core::make_error("invalid_time", "'" + std::string(text) +
-                                              "' is not a local date and time (expected YYYY-MM-DDTHH:MM or "
-                                              "YYYY-MM-DDTHH:MM:SS)");
-}
-
-bool two_digits(std::string_view text, std::size_t at, int& out) {
-  if (at + 2 > text.size()) return false;
-  const char a = text[at], b = text[at + 1];
-  if (a < '0' || a > '9' || b < '0' || b > '9') return false;
-  out = (a - '0') * 10 + (b - '0');
-  return true;
-}
-
-// `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`: the value of an HTML datetime-local input. Ranges (hour 24,
-// minute 60, February 30) are left to the core, which reports them as invalid_time / invalid_date.
-core::Result<core::LocalDateTime> parse_local_date_time(std::string_view text) {
-  auto date = core::parse_day_key(text.substr(0, std::min<std::size_t>(text.size(), 10)));
-  if (!date) return date.error();
-  core::LocalDateTime local{*date, 0, 0, 0};
-  const bool shape_ok = (text.size() == 16 || text.size() == 19) && text[10] == 'T' && text[13] == ':' &&
-                        two_digits(text, 11, local.hour) && two_digits(text, 14, local.minute) &&
-                        (text.size() == 16 || (text[16] == ':' && two_digits(text, 17, local.second)));
-  if (!shape_ok) return invalid_local_time(text);
-  return local;
-}
-
-// "YYYY-MM-DD": the business date of a local wall-clock time. Errors: invalid_cutoff_hour, invalid_date,
-// invalid_time.
-val business_date(const std::string& local_date_time, double day_cutoff_hour) {
-  auto cutoff = safe_int(day_cutoff_hour);
-  if (!cutoff) {
-    return error_result(
-        core::make_error("invalid_cutoff_hour", "dayCutoffHour must be an integer from 0 to 23"));
-  }
-  auto local = parse_local_date_time(local_date_time);
-  if (!local) {
-    // The core checks the cutoff before the time; keep its order when both are wrong.
-    auto cutoff_check = core::business_date(core::LocalDateTime{}, *cutoff);
-    return error_result(cutoff_check ? local.error() : cutoff_check.error());
-  }
-  auto date = core::business_date(*local, *cutoff);
-  if (!date) return error_result(date.error());
-  return ok_result(val(core::format_day_key(*date)));
-}
-
-// "YYYY-MM-DD" `days` after `day_key` (before it when negative). Errors: invalid_date for a bad key, a
-// non-integer day count or a result outside 0000..9999.
-val add_days(const std::string& day_key, double days) {
-  auto date = core::parse_day_key(day_key);
-  if (!date) return error_result(date.error());
-  auto count = safe_int(days);
-  if (!count) return error_result(core::make_error("invalid_date", "days must be an integer"));
-  constexpr std::int64_t kFirstDay = -719528;  // 0000-01-01 in days since 1970-01-01
-  constexpr std::int64_t kLastDay = 2932896;   // 9999-12-31
-  const std::int64_t target = core::days_from_civil(*date) + *count;
-  if (target < kFirstDay || target > kLastDay) {
-    return error_result(
-        core::make_error("invalid_date", "the resulting day lies outside 0000-01-01..9999-12-31"));
-  }
-  return ok_result(val(core::format_day_key(core::civil_from_days(target))));
-}
 
 // --- permissions -------------------------------------------------------------------------------------------
 
@@ -233,16 +141,46 @@ val verify_jwt_hs256(const std::string& compact, const std::string& secret) {
   return verified(*jwt);
 }
 
+// The JWK Set's RS256 keys from its JSON text. Errors: invalid_jwks, invalid_jwk.
+core::Result<std::vector<core::RsaPublicKey>> jwks_keys(const std::string& jwks_json) {
+  auto object = core::parse_json_object(jwks_json);
+  if (!object) return core::make_error("invalid_jwks", "the JWK Set is not a JSON object");
+  return core::parse_jwks(*object);
+}
+
 // `jwks_json`: a JWK Set as JSON text (the bindings stringify an object). Errors: invalid_jwks,
 // invalid_jwk, then invalid_jwt, unsupported_alg, unknown_kid, invalid_signature.
 val verify_jwt_rs256(const std::string& compact, const std::string& jwks_json) {
-  auto object = core::parse_json_object(jwks_json);
-  if (!object) return error_result(core::make_error("invalid_jwks", "the JWK Set is not a JSON object"));
-  auto keys = core::parse_jwks(*object);
+  auto keys = jwks_keys(jwks_json);
   if (!keys) return error_result(keys.error());
   auto jwt = core::verify_rs256(compact, *keys);
   if (!jwt) return error_result(jwt.error());
   return verified(*jwt);
+}
+
+// `key_kind` "secret": `key` is the HS256 secret's bytes; "jwks": the JWK Set's JSON text. `policy`:
+// {algorithms: string[], issuer: string | null, audiences: string[], nowSeconds, clockToleranceSeconds}, the
+// numbers safe integers (the bindings check and fill every member). Answers {header, payload}.
+// Errors: invalid_jwks and invalid_jwk (a key set), then core::verify_jwt's in its order.
+val verify_jwt(const std::string& compact, const std::string& key_kind, const std::string& key,
+               const val& policy) {
+  core::JwtVerification verification{core::Hs256Secret{key}, {}, {}};
+  if (key_kind == "jwks") {
+    auto keys = jwks_keys(key);
+    if (!keys) return error_result(keys.error());
+    verification.key = core::Rs256KeySet{std::move(*keys)};
+  }
+  verification.algorithms = emscripten::vecFromJSArray<std::string>(policy["algorithms"]);
+  if (!policy["issuer"].isNull()) verification.claims.issuer = policy["issuer"].as<std::string>();
+  verification.claims.audiences = emscripten::vecFromJSArray<std::string>(policy["audiences"]);
+  verification.claims.now_s = safe_integer(policy["nowSeconds"].as<double>()).value_or(0);
+  verification.claims.leeway_s = safe_integer(policy["clockToleranceSeconds"].as<double>()).value_or(0);
+  auto jwt = core::verify_jwt(compact, verification);
+  if (!jwt) return error_result(jwt.error());
+  val value = val::object();
+  value.set("header", to_js(jwt->header));
+  value.set("payload", to_js(jwt->claims));
+  return ok_result(value);
 }
 
 // The S256 code_challenge of a verifier. Errors: invalid_code_verifier.
@@ -263,10 +201,7 @@ val jwk_thumbprint(const std::string& jwk_json) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(platform_core) {
-  emscripten::function("vatSplit", &vat_split);
-  emscripten::function("businessDate", &business_date);
-  emscripten::function("addDays", &add_days);
+EMSCRIPTEN_BINDINGS(platform_tokens) {
   emscripten::function("allows", &allows);
   emscripten::function("validatePermission", &validate_permission);
   emscripten::function("sha256Hex", &sha256_hex);
@@ -274,6 +209,7 @@ EMSCRIPTEN_BINDINGS(platform_core) {
   emscripten::function("makeToken", &make_token);
   emscripten::function("verifyJwtHs256", &verify_jwt_hs256);
   emscripten::function("verifyJwtRs256", &verify_jwt_rs256);
+  emscripten::function("verifyJwt", &verify_jwt);
   emscripten::function("pkceChallenge", &pkce_challenge);
   emscripten::function("jwkThumbprint", &jwk_thumbprint);
 }
