@@ -2,6 +2,7 @@
 // with its descriptor module (see kit/shell.js for the descriptor and the page contract).
 import { startDashboard } from './kit/shell.js';
 import auth from './auth/product.js';
+import company from './company/product.js';
 import mail from './mail/product.js';
 
-startDashboard({ products: [mail, auth] });
+startDashboard({ products: [mail, auth, company] });
