@@ -204,49 +204,68 @@ val expense_amounts(double gross_minor, double vat_rate_bps, bool is_vat_deducti
 // --- menu --------------------------------------------------------------------------------------------------
 
 // A product {id, name, priceMinor, vatRateBps, active} and its option groups {id, name, minSelect, maxSelect,
-// options: [{id, name, priceDeltaMinor}]} as the menu API shows them. A number that is not a safe integer
-// becomes a value the core refuses with that member's code (-1: invalid_amount or invalid_field).
-rest::MenuProduct read_product(const val& js) {
-  return rest::MenuProduct{string_member(js, "id"), string_member(js, "name"),
-                           integer_member(js, "priceMinor").value_or(-1),
-                           integer_member(js, "vatRateBps").value_or(-1), js["active"].as<bool>()};
-}
-
-std::vector<rest::OptionGroup> read_option_groups(const val& js_groups) {
-  std::vector<rest::OptionGroup> groups;
-  const std::size_t count = length_of(js_groups);
-  groups.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const val item = js_groups[i];
-    rest::OptionGroup group{string_member(item, "id"), string_member(item, "name"),
-                            integer_member(item, "minSelect").value_or(-1),
-                            integer_member(item, "maxSelect").value_or(0), {}};
-    const val options = item["options"];
-    const std::size_t option_count = length_of(options);
-    for (std::size_t j = 0; j < option_count; ++j) {
-      const val option = options[j];
-      group.options.push_back(rest::MenuOption{string_member(option, "id"), string_member(option, "name"),
-                                               integer_member(option, "priceDeltaMinor").value_or(-1)});
-    }
-    groups.push_back(std::move(group));
+// options: [{id, name, priceDeltaMinor}]} as the menu API shows them, checked as validate_product and
+// validate_option_group check them. A price, rate or delta that is not a safe integer fails with that
+// member's code and range (never quoting a stand-in), in the order the core checks; minSelect and maxSelect
+// are counts, and one that is not a safe integer is out of range (below 0, below 1) with the core's message.
+core::Result<rest::MenuProduct> read_product(const val& js) {
+  auto price = integer_member(js, "priceMinor");
+  auto rate = integer_member(js, "vatRateBps");
+  rest::MenuProduct product{string_member(js, "id"), string_member(js, "name"), price.value_or(-1),
+                            rate.value_or(-1), js["active"].as<bool>()};
+  if (!rate) return unsafe_vat_rate();
+  if (auto status = rest::validate_product(product); !status) {
+    if (!price) return unsafe_amount("priceMinor");
+    return status.error();
   }
-  return groups;
+  return product;
 }
 
-// {unitPriceMinor, options: [{groupId, optionId, name, priceDeltaMinor}]}: what the server snapshots on a line
-// for this product with these option ids. The product and groups are checked first (validate_product,
+core::Result<rest::OptionGroup> read_option_group(const val& item) {
+  rest::OptionGroup group{string_member(item, "id"),
+                          string_member(item, "name"),
+                          integer_member(item, "minSelect").value_or(-1),
+                          integer_member(item, "maxSelect").value_or(0),
+                          {}};
+  const val options = item["options"];
+  const std::size_t option_count = length_of(options);
+  std::vector<std::optional<std::int64_t>> deltas;
+  for (std::size_t j = 0; j < option_count; ++j) {
+    const val option = options[j];
+    deltas.push_back(integer_member(option, "priceDeltaMinor"));
+    group.options.push_back(rest::MenuOption{string_member(option, "id"), string_member(option, "name"),
+                                             deltas.back().value_or(-1)});
+  }
+  auto status = rest::validate_option_group(group);
+  if (status) return group;
+  // The core reports the first refused delta: the first that is unusable here or out of its range.
+  if (status.error().code == "invalid_amount") {
+    for (const auto& delta : deltas) {
+      if (!delta) return unsafe_amount("priceDeltaMinor");
+      if (!core::validate_amount_minor(*delta, "priceDeltaMinor")) break;
+    }
+  }
+  return status.error();
+}
+
+// {unitPriceMinor, options: [{groupId, optionId, name, priceDeltaMinor}]}: what the server snapshots on a
+// line for this product with these option ids. The product and groups are checked first (validate_product,
 // validate_option_group), then price_item's codes: product_inactive, option_not_available,
 // invalid_option_count, invalid_amount.
 val price_item(const val& js_product, const val& js_groups, const val& js_option_ids) {
-  const rest::MenuProduct product = read_product(js_product);
-  if (auto status = rest::validate_product(product); !status) return error_result(status.error());
-  const std::vector<rest::OptionGroup> groups = read_option_groups(js_groups);
-  for (const auto& group : groups)
-    if (auto status = rest::validate_option_group(group); !status) return error_result(status.error());
+  auto product = read_product(js_product);
+  if (!product) return error_result(product.error());
+  std::vector<rest::OptionGroup> groups;
+  const std::size_t group_count = length_of(js_groups);
+  for (std::size_t i = 0; i < group_count; ++i) {
+    auto group = read_option_group(js_groups[i]);
+    if (!group) return error_result(group.error());
+    groups.push_back(std::move(*group));
+  }
   std::vector<std::string> chosen;
   const std::size_t count = length_of(js_option_ids);
   for (std::size_t i = 0; i < count; ++i) chosen.push_back(js_option_ids[i].as<std::string>());
-  auto priced = rest::price_item(product, groups, chosen);
+  auto priced = rest::price_item(*product, groups, chosen);
   if (!priced) return error_result(priced.error());
   val options = val::array();
   for (std::size_t i = 0; i < priced->options.size(); ++i) {
@@ -346,8 +365,8 @@ val totals_value(const rest::OrderTotals& totals) {
   return value;
 }
 
-// {grossMinor, netMinor, vatMinor, items: [{lineId, grossMinor, netMinor, vatMinor}]}: `items` as in an order.
-// Errors: invalid_quantity, vat_rate_invalid, invalid_amount.
+// {grossMinor, netMinor, vatMinor, items: [{lineId, grossMinor, netMinor, vatMinor}]}: `items` as in an
+// order. Errors: invalid_quantity, vat_rate_invalid, invalid_amount.
 val order_totals(const val& js_lines) {
   auto lines = read_order_lines(js_lines);
   if (!lines) return error_result(lines.error());
