@@ -15,12 +15,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
 
 import {
   assertBinaries,
-  chromiumBin,
-  chromiumFlags,
   edgeAdmin,
   fetchClosing,
   makeTempDir,
@@ -31,6 +28,7 @@ import {
   startEdge,
   stopEdgeCleanly,
 } from '../support/edge.mjs';
+import { launchBrowser, watchPage } from '../support/browser.mjs';
 import { freeDnsPort, optionsFor, startZone } from './dns_zone.mjs';
 
 const SLUG = 'acme';
@@ -164,30 +162,8 @@ before(async () => {
   const verified = await companyApi('POST', `/api/companies/${SLUG}/domains/${domainId}/verify`);
   assert.equal(verified.data?.status, 'verified', JSON.stringify(verified));
 
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: chromiumBin,
-    headless: true,
-    args: chromiumFlags,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    // Refused requests are logged by Chromium too; they are checked one by one below.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      problems.push(`console error: ${message.text()}`);
-    }
-  });
-  page.on('requestfailed', (request) => {
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) refusals.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
+  ({ context, page } = await launchBrowser(path.join(tmp, 'profile'), { clipboardOrigin: base }));
+  watchPage(page, { problems, refusals });
 });
 
 after(async () => {

@@ -13,12 +13,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { chromium } from 'playwright-core';
 
 import {
   assertBinaries,
-  chromiumBin,
-  chromiumFlags,
   edgeAdmin,
   fetchClosing,
   makeTempDir,
@@ -28,6 +25,7 @@ import {
   startEdge,
   stopEdgeCleanly,
 } from '../support/edge.mjs';
+import { launchBrowser, watchPage } from '../support/browser.mjs';
 
 const SLUG = 'acme';
 const OWNER = { email: 'ayse@acme.test', name: 'Ayşe Yılmaz', password: 'correct horse battery staple' };
@@ -135,30 +133,8 @@ before(async () => {
     branches[name] = created.data.id;
   }
 
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: chromiumBin,
-    headless: true,
-    args: chromiumFlags,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    // Refused requests are logged by Chromium too; they are checked one by one below.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      problems.push(`console error: ${message.text()}`);
-    }
-  });
-  page.on('requestfailed', (request) => {
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) refusals.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
+  ({ context, page } = await launchBrowser(path.join(tmp, 'profile'), { clipboardOrigin: base }));
+  watchPage(page, { problems, refusals });
 });
 
 after(async () => {
