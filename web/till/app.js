@@ -1,7 +1,7 @@
-// The till's entry module (index.html): language, the wasm core, the local database, the service worker,
-// then the screen for the address (#/tables, #/order/<clientOrderId>, #/new/<tableId|counter>, #/orders,
-// #/sync, #/settings; the pairing screen while the device has no token).
-import { loadPlatformCore } from '../bindings/index.js';
+// The till's entry module (index.html): language, the wasm core (its restaurant module only), the local
+// database, the service worker, then the screen for the address (#/tables, #/order/<clientOrderId>,
+// #/new/<tableId|counter>, #/orders, #/sync, #/settings; the pairing screen while the device has no token).
+import { loadRestaurant } from '../bindings/restaurant.js';
 import { h, mount } from '../dashboard/kit/dom.js';
 import { createI18n, rememberLang, resolveLang } from '../dashboard/kit/i18n.js';
 import { kitTexts } from '../dashboard/kit/texts.js';
@@ -39,7 +39,7 @@ function parseRoute(hash) {
 
 async function boot() {
   registerServiceWorker();
-  const core = await loadPlatformCore();
+  const core = await loadRestaurant();
   const till = await createTill({ core });
   const onLang = (code) => {
     rememberLang(code);

@@ -108,7 +108,12 @@ async function start() {
     mount(grid, sorted.length ? sorted.map((o) => ticket(o, menu, now)) : h('div', { class: 'board-empty' }, emptyState({ title: t('till.board.emptyTitle'), text: t('till.board.emptyText'), drawing: tillIcons.board })));
   }
 
+  // Writes are announced after their commit, so two events of one order may come in the other order: the
+  // highest version wins, also over a close already seen.
+  const versions = new Map();
   function apply(order) {
+    if ((versions.get(order.id) ?? 0) >= order.version) return;
+    versions.set(order.id, order.version);
     if (order.status === 'closed' || (businessDate && order.businessDate !== businessDate)) orders.delete(order.id);
     else orders.set(order.id, order);
   }
@@ -123,6 +128,7 @@ async function start() {
     if (event === 'snapshot') {
       businessDate = payload.businessDate ?? null;
       orders.clear();
+      versions.clear();
       for (const order of payload.orders ?? []) apply(order);
     } else if (event === 'order') {
       apply(payload);

@@ -111,7 +111,7 @@ export const corePaymentsOf = (view) => view.payments.map(corePayment);
 
 // What another device did to an order between two server answers, leaving out this till's own lines and
 // payments: {added: [line], removed: [line], payments: [payment], closed} or null when nothing.
-export function changesBetween(before, after, { ownLineIds = new Set(), ownRemovedLineIds = new Set(), ownPaymentIds = new Set() } = {}) {
+export function changesBetween(before, after, { ownLineIds = new Set(), ownRemovedLineIds = new Set(), ownPaymentIds = new Set(), ownClose = false } = {}) {
   if (!after) return null;
   const beforeLines = new Map((before?.items ?? []).map((i) => [i.lineId, i]));
   const afterLines = new Map(after.items.map((i) => [i.lineId, i]));
@@ -119,7 +119,7 @@ export function changesBetween(before, after, { ownLineIds = new Set(), ownRemov
   const removed = [...beforeLines.values()].filter((i) => !afterLines.has(i.lineId) && !ownRemovedLineIds.has(i.lineId));
   const known = new Set((before?.payments ?? []).map((p) => p.paymentId));
   const payments = after.payments.filter((p) => !known.has(p.paymentId) && !ownPaymentIds.has(p.paymentId));
-  const closed = after.status === 'closed' && before?.status !== 'closed';
+  const closed = after.status === 'closed' && before?.status !== 'closed' && !ownClose;
   if (!added.length && !removed.length && !payments.length && !closed) return null;
   const slim = (i) => ({ lineId: i.lineId, name: i.name, quantity: i.quantity, options: (i.options ?? []).map((o) => o.name) });
   return { added: added.map(slim), removed: removed.map(slim), payments: payments.map((p) => ({ amountMinor: p.amountMinor, method: p.method })), closed };

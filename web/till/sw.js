@@ -51,9 +51,11 @@ const SHELL = [
   '/web/dashboard/kit/table.js',
   '/web/dashboard/kit/texts.js',
   '/web/dashboard/kit/ui.js',
-  '/web/bindings/index.js',
-  '/web/wasm/platform_core.mjs',
-  '/web/wasm/platform_core.wasm',
+  '/web/bindings/restaurant.js',
+  '/web/bindings/shared.js',
+  '/web/bindings/locations.js',
+  '/web/wasm/platform_restaurant.mjs',
+  '/web/wasm/platform_restaurant.wasm',
 ];
 const SHELL_PATHS = new Set(SHELL);
 const MENU_READ = /^\/api\/restaurant\/companies\/[^/]+\/(products|option-groups|categories|tables|branches)(\/[^/]+)?$/;

@@ -102,6 +102,7 @@ export function createSync({ db, client: clientOf, branchId: branchOf, onChange 
         actions.filter((a) => a.type === 'removeItem').map((a) => a.payload.lineId ?? record.lineMap?.[a.payload.localLineId]).filter(Boolean),
       ),
       ownPaymentIds: new Set(actions.filter((a) => a.type === 'pay').map((a) => a.payload.paymentId)),
+      ownClose: actions.some((a) => a.type === 'close'),
     };
   }
 

@@ -27,8 +27,6 @@ export async function createTill({ core }) {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('platform-till') : null;
   const state = { device: null, menu: null, records: [], actions: [], orders: [] };
   let client = null;
-  let reloading = null;
-  let reloadAgain = false;
 
   const emit = () => {
     for (const listener of listeners) listener(state);
@@ -47,20 +45,19 @@ export async function createTill({ core }) {
     emit();
   }
 
-  // Reads everything again (it is small); calls made while one runs fold into one more.
+  // Reads everything again (it is small). The promise settles with a read that began after the call, so
+  // whoever awaits it sees their own write; calls made before that read begins share it.
+  let queued = null;
+  let last = Promise.resolve();
   function reload() {
-    if (reloading) {
-      reloadAgain = true;
-      return reloading;
+    if (!queued) {
+      queued = last.then(() => {
+        queued = null;
+        return readAll();
+      });
+      last = queued.catch(() => {});
     }
-    reloading = readAll().finally(() => {
-      reloading = null;
-      if (reloadAgain) {
-        reloadAgain = false;
-        reload();
-      }
-    });
-    return reloading;
+    return queued;
   }
 
   const sync = createSync({

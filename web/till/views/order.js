@@ -23,23 +23,22 @@ export function orderView({ t, till, route, toast, navigate }) {
     { class: 'till-screen order-screen', dataset: { screen: 'order', order: clientOrderId } },
     h('div', { class: 'order-layout' }, menuPanel, ticket),
   );
-  let busy = false;
   let menuDrawnFrom = null;
+  let work = Promise.resolve();
 
   const current = () => till.order(clientOrderId);
 
-  async function act(work) {
-    if (busy) return;
-    busy = true;
-    element.setAttribute('aria-busy', 'true');
-    try {
-      await work();
-    } catch (error) {
-      toast(refusal(error, t), 'danger');
-    } finally {
-      busy = false;
-      element.removeAttribute('aria-busy');
-    }
+  // The person's taps run one after another, each after the previous one's write: a tap is never dropped
+  // because another is still being stored, and each sees the order as the previous one left it.
+  function act(step) {
+    work = work.then(async () => {
+      try {
+        await step();
+      } catch (error) {
+        toast(refusal(error, t), 'danger');
+      }
+    });
+    return work;
   }
 
   async function addProduct(product) {

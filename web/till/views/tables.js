@@ -18,7 +18,11 @@ export function tablesView({ t, till, toast }) {
       h('span', { class: 'table-tile-name' }, title),
       h('span', { class: 'table-tile-order' }, orderLabel(order, t)),
       h('span', { class: 'table-tile-total' }, amount(order.totals.grossMinor, t)),
-      order.dueMinor ? h('span', { class: 'table-tile-due' }, t('till.order.dueShort'), ' ', amount(order.dueMinor, t)) : h('span', { class: 'table-tile-due is-paid' }, t('till.order.paid')),
+      !order.lines.length
+        ? h('span', { class: 'table-tile-state' }, t('till.order.noLines'))
+        : order.dueMinor
+          ? h('span', { class: 'table-tile-due' }, t('till.order.dueShort'), ' ', amount(order.dueMinor, t))
+          : h('span', { class: 'table-tile-due is-paid' }, t('till.order.paid')),
       syncMark(order, t),
     );
   }
