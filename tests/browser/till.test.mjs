@@ -18,6 +18,8 @@ import { after, before, describe, test } from 'node:test';
 
 import { assertBinaries, makeTempDir, removeTempDir, repo, screenshots, stopEdgeCleanly } from '../support/edge.mjs';
 import {
+  EMAIL,
+  PASSWORD,
   TILL,
   addProduct,
   closeOrder,
@@ -416,6 +418,58 @@ describe('offline till', { timeout: 600_000 }, () => {
     await replayCreate(server);
     payments.count += 1;
     payments.sum += 63000;
+  });
+
+  test('a revoked token stops the sync with the queue intact; pairing again sends it', async () => {
+    const { page, context } = tillA;
+    await context.setOffline(true);
+    await page.waitForSelector('[data-connection="offline"]');
+    await go(page, 'tables');
+    await openNewOrder(page, menu.tables.T2.id);
+    await addProduct(page, menu.products.lemonade);
+    await takePayment(page, 'cash', 'exact');
+    const figures = await ticketFigures(page);
+    assert.equal(await pendingCount(page), 3);
+    const before = await page.evaluate(() => window.till.state.device);
+    assert.equal((await api('DELETE', `/api/companies/lokanta/access-tokens/${before.tokenId}`)).status, 200);
+
+    await context.setOffline(false);
+    await page.waitForSelector('[data-connection="halted"]');
+    assert.equal(await pendingCount(page), 3);
+    await go(page, 'sync');
+    assert.match(await page.textContent('[data-role="halted"]'), /no longer accepts this till’s token/);
+    await shot(page, 'halted');
+    await page.click('[data-role="halted"] [data-action="repair"]');
+    await page.waitForSelector('section[data-mode="repair"] #pair-form, section[data-mode="repair"] [data-action="sign-in"]');
+    if (await page.locator('[data-action="sign-in"]').count()) {
+      // The session cookie did not outlive the browser closed in the test before.
+      await page.click('[data-action="sign-in"]');
+      await page.fill('#email', EMAIL);
+      await page.fill('#password', PASSWORD);
+      await Promise.all([page.waitForURL(`${base}${TILL}#/repair`), page.click('button[type="submit"]')]);
+    }
+    await page.waitForSelector('section[data-mode="repair"] #pair-form');
+    await page.waitForFunction(() => document.querySelector('#pair-form select[name="branch"]').value !== '');
+    assert.deepEqual(await page.$$eval('#pair-form select[name="branch"] option:not([disabled])', (o) => o.map((x) => x.textContent)), ['Moda']);
+    assert.equal(await page.inputValue('#pair-form input[name="deviceName"]'), 'Front counter');
+    await page.click('#pair-form [data-role="submit"]');
+    await page.waitForSelector('section[data-screen="sync"]');
+    await waitSynced(page);
+    const after = await page.evaluate(() => window.till.state.device);
+    assert.notEqual(after.tokenId, before.tokenId);
+
+    const local = await tillOrder(page, figures.clientOrderId);
+    const server = await serverOrder(local.orderId);
+    assertSameFigures(server, figures);
+    assert.deepEqual(server.payments.map((p) => [p.method, p.amountMinor]), [['cash', 9000]]);
+    await replayCreate(server);
+    payments.count += 1;
+    payments.sum += 9000;
+    await page.goto(`${base}${TILL}#/order/${encodeURIComponent(figures.clientOrderId)}`);
+    await tillReady(page);
+    await closeOrder(page);
+    await waitSynced(page);
+    assert.equal((await serverOrder(local.orderId)).status, 'closed');
   });
 
   test('Turkish, a tablet in portrait and a phone', async () => {

@@ -34,6 +34,7 @@ function parseRoute(hash) {
   if (screen === 'order' && id) return { screen: 'order', key: `order:${id}`, clientOrderId: decodeURIComponent(id) };
   if (screen === 'new' && id) return { screen: 'order', key: `new:${id}`, draftTable: decodeURIComponent(id) };
   if (['orders', 'sync', 'settings'].includes(screen)) return { screen, key: screen };
+  if (screen === 'repair') return { screen: 'pair', key: 'repair', repair: true };
   return { screen: 'tables', key: 'tables' };
 }
 

@@ -192,6 +192,15 @@ export const tillTexts = {
     'till.pair.done': 'Paired with {branch}.',
     'till.pair.tokenNote': 'The device gets its own access token, limited to the branch. Revoke it in the company’s token list to lock the device out.',
 
+    'till.repair.title': 'Pair this device again',
+    'till.repair.lead': 'A new access token for this till at {branch}. Its queue and orders stay and are sent with the new token.',
+    'till.repair.submit': 'Pair again',
+    'till.repair.done': 'Paired again with {branch}.',
+    'till.settings.repair': 'Pair again',
+    'till.settings.repairHint': 'A new token for this device, keeping its queue (after its token was revoked).',
+    'till.sync.haltedNote': 'The server no longer accepts this till’s token ({message}). Nothing is lost: the queue waits. Pair the device again to send it.',
+    'till.error.repair_mismatch': 'Pair again with the same company and branch.',
+
     'till.settings.title': 'Settings',
     'till.settings.language': 'Language',
     'till.settings.lang.en': 'English',
@@ -433,6 +442,15 @@ export const tillTexts = {
     'till.pair.busy': 'Eşleştiriliyor…',
     'till.pair.done': '{branch} ile eşleştirildi.',
     'till.pair.tokenNote': 'Cihaz, şubeyle sınırlı kendi erişim anahtarını alır. Cihazın erişimini kesmek için anahtarı şirketin anahtar listesinden iptal edin.',
+
+    'till.repair.title': 'Cihazı yeniden eşleştir',
+    'till.repair.lead': 'Bu kasa için {branch} şubesinde yeni bir erişim anahtarı. Kuyruk ve siparişler kalır, yeni anahtarla gönderilir.',
+    'till.repair.submit': 'Yeniden eşleştir',
+    'till.repair.done': '{branch} ile yeniden eşleştirildi.',
+    'till.settings.repair': 'Yeniden eşleştir',
+    'till.settings.repairHint': 'Kuyruğu koruyarak bu cihaza yeni bir anahtar verir (anahtarı iptal edildiyse).',
+    'till.sync.haltedNote': 'Sunucu bu kasanın anahtarını artık kabul etmiyor ({message}). Hiçbir şey kaybolmadı: kuyruk bekliyor. Göndermek için cihazı yeniden eşleştirin.',
+    'till.error.repair_mismatch': 'Aynı şirket ve şubeyle yeniden eşleştirin.',
 
     'till.settings.title': 'Ayarlar',
     'till.settings.language': 'Dil',

@@ -198,6 +198,21 @@ export async function createTill({ core }) {
       channel?.postMessage('changed');
     },
 
+    // A new token for the same company and branch (the old one was revoked, or is to be replaced), keeping
+    // the queue and the orders: the way out of a sync stopped by 401. The old token is revoked when the
+    // signed-in person may.
+    async repair(device) {
+      const old = state.device;
+      if (!old || old.company.slug !== device.company.slug || old.branch.id !== device.branch.id) {
+        throw new TillError('repair_mismatch');
+      }
+      await put(db, 'device', device, 'pairing');
+      await reload();
+      if (old.tokenId !== device.tokenId) await revokeDevice(old);
+      sync.now();
+      channel?.postMessage('changed');
+    },
+
     // Refused while anything is queued: the queue is the only copy of those actions (and of that money).
     refuseWhileUnsynced() {
       if (state.actions.length) {

@@ -1,6 +1,8 @@
 // "Pair this device": shown while the till has no token. A person signed in to the platform picks the
 // company, the branch and a name for the device; the till then gets its own branch-limited token
-// (pairing.js). Signed out: a link to the sign-in page that comes back here.
+// (pairing.js). Signed out: a link to the sign-in page that comes back here. "Pair again" (#/repair) is the
+// same form for a paired till whose token stopped working: company and branch stay the device's, the queue
+// and the orders are kept.
 import { ApiError } from '../../dashboard/kit/api.js';
 import { h, mount } from '../../dashboard/kit/dom.js';
 import { createForm, input, select } from '../../dashboard/kit/form.js';
@@ -10,8 +12,10 @@ import { branchesOf, loadSession, pairDevice } from '../pairing.js';
 
 export const TILL_URL = '/web/till/index.html';
 
-export function pairView({ t, lang, till, toast }) {
-  const element = h('section', { class: 'till-screen pair-screen', dataset: { screen: 'pair' } });
+export function pairView({ t, lang, till, toast, route }) {
+  const repair = Boolean(route?.repair && till.state.device);
+  const device = repair ? till.state.device : null;
+  const element = h('section', { class: 'till-screen pair-screen', dataset: { screen: 'pair', mode: repair ? 'repair' : 'pair' } });
 
   function frame(...children) {
     mount(
@@ -19,7 +23,12 @@ export function pairView({ t, lang, till, toast }) {
       h(
         'div',
         { class: 'pair-frame' },
-        h('div', { class: 'pair-intro' }, h('h1', { class: 'till-title' }, t('till.pair.title')), h('p', { class: 'muted' }, t('till.pair.lead'))),
+        h(
+          'div',
+          { class: 'pair-intro' },
+          h('h1', { class: 'till-title' }, repair ? t('till.repair.title') : t('till.pair.title')),
+          h('p', { class: 'muted' }, repair ? t('till.repair.lead', { branch: device.branch.name }) : t('till.pair.lead')),
+        ),
         ...children,
       ),
     );
@@ -39,7 +48,7 @@ export function pairView({ t, lang, till, toast }) {
               title: t('till.pair.signInTitle'),
               text: t('till.pair.signInText'),
               drawing: tillIcons.lock,
-              action: linkButton(t('till.pair.signIn'), `/login?next=${encodeURIComponent(TILL_URL)}&ui_locales=${lang}`, { className: 'btn-large', dataset: { action: 'sign-in' } }),
+              action: linkButton(t('till.pair.signIn'), `/login?next=${encodeURIComponent(repair ? `${TILL_URL}#/repair` : TILL_URL)}&ui_locales=${lang}`, { className: 'btn-large', dataset: { action: 'sign-in' } }),
             }),
           ),
         );
@@ -53,7 +62,7 @@ export function pairView({ t, lang, till, toast }) {
       }
       return;
     }
-    const companies = session.companies ?? [];
+    const companies = (session.companies ?? []).filter((c) => !repair || c.slug === device.company.slug);
     if (!companies.length) {
       frame(card({}, emptyState({ title: t('kit.noCompany.title'), text: t('kit.noCompany.text'), drawing: kitIcons.info })));
       return;
@@ -64,14 +73,14 @@ export function pairView({ t, lang, till, toast }) {
   function drawForm(session, companies) {
     const companyControl = select({ name: 'company', value: companies[0].slug, options: companies.map((c) => ({ value: c.slug, label: c.name })) });
     const branchControl = select({ name: 'branch', options: [{ value: '', label: t('kit.loading'), disabled: true }], value: '' });
-    const nameControl = input({ name: 'deviceName', value: '', placeholder: t('till.pair.deviceNamePlaceholder'), maxlength: '120', autocomplete: 'off' });
+    const nameControl = input({ name: 'deviceName', value: device?.deviceName ?? '', placeholder: t('till.pair.deviceNamePlaceholder'), maxlength: '120', autocomplete: 'off' });
     let branches = [];
 
     async function loadBranches() {
       branchControl.disabled = true;
       branchControl.replaceChildren(h('option', { value: '', disabled: true, selected: true }, t('kit.loading')));
       try {
-        branches = await branchesOf(companyControl.value);
+        branches = (await branchesOf(companyControl.value)).filter((b) => !repair || b.id === device.branch.id);
         mount(
           branchControl,
           h('option', { value: '', disabled: true, selected: true }, branches.length ? t('till.pair.chooseBranch') : t('till.pair.noBranches')),
@@ -86,11 +95,12 @@ export function pairView({ t, lang, till, toast }) {
       }
     }
     companyControl.addEventListener('change', loadBranches);
+    companyControl.disabled = repair;
 
     const form = createForm({
       t,
       id: 'pair-form',
-      submitLabel: t('till.pair.submit'),
+      submitLabel: repair ? t('till.repair.submit') : t('till.pair.submit'),
       busyLabel: t('till.pair.busy'),
       fields: [
         { name: 'company', label: t('till.pair.company'), control: companyControl, required: true },
@@ -100,10 +110,11 @@ export function pairView({ t, lang, till, toast }) {
       onSubmit: async (values) => {
         const company = companies.find((c) => c.slug === values.company);
         const branch = branches.find((b) => b.id === values.branch);
-        const device = await pairDevice(session, { company, branch, deviceName: values.deviceName.trim() });
-        await till.pair(device);
-        toast(t('till.pair.done', { branch: branch.name }));
-        location.hash = '#/tables';
+        const paired = await pairDevice(session, { company, branch, deviceName: values.deviceName.trim() });
+        if (repair) await till.repair(paired);
+        else await till.pair(paired);
+        toast(t(repair ? 'till.repair.done' : 'till.pair.done', { branch: branch.name }));
+        location.hash = repair ? '#/sync' : '#/tables';
       },
     });
     frame(

@@ -78,7 +78,12 @@ export function settingsView({ t, lang, till, toast, onLang }) {
         ),
       ),
       card(
-        { title: t('till.settings.device'), subtitle: t('till.settings.deviceText', { name: device.tokenName ?? `Till: ${device.deviceName}` }), dataset: { role: 'device' } },
+        {
+          title: t('till.settings.device'),
+          subtitle: t('till.settings.deviceText', { name: device.tokenName ?? `Till: ${device.deviceName}` }),
+          actions: h('a', { class: 'btn btn-secondary', href: '#/repair', title: t('till.settings.repairHint'), dataset: { action: 'repair' } }, t('till.settings.repair')),
+          dataset: { role: 'device' },
+        },
         details([
           [t('till.settings.deviceName'), device.deviceName],
           [t('till.settings.company'), device.company.name],

@@ -34,6 +34,14 @@ export function syncView({ t, till }) {
     mount(
       element,
       h('header', { class: 'till-screen-header' }, h('h1', { class: 'till-title' }, t('till.sync.title'))),
+      s.halted
+        ? h(
+            'div',
+            { class: 'note note-danger sync-halted', role: 'alert', dataset: { role: 'halted' } },
+            h('p', null, t('till.sync.haltedNote', { message: s.halted.message ?? s.halted.code ?? '' })),
+            h('a', { class: 'btn btn-danger', href: '#/repair', dataset: { action: 'repair' } }, t('till.settings.repair')),
+          )
+        : null,
       card(
         {
           title: t('till.sync.state'),
