@@ -116,7 +116,7 @@ after(async () => {
 });
 
 describe('offline till', { timeout: 600_000 }, () => {
-  test('the service worker precaches every file of the till', async () => {
+  test('the service worker precaches every file of the till, index.html preloads the first screen', async () => {
     const sw = await readFile(path.join(repo, 'web/till/sw.js'), 'utf8');
     const listed = new Set([...sw.matchAll(/'(\/web\/[^']+)'/g)].map((m) => m[1]));
     const files = [];
@@ -124,6 +124,12 @@ describe('offline till', { timeout: 600_000 }, () => {
       for (const name of await readdir(path.join(repo, 'web/till', dir))) if (/\.(js|html|css)$/.test(name)) files.push(`/web/till/${dir}${name}`);
     }
     for (const file of files.filter((f) => !f.endsWith('/sw.js'))) assert.ok(listed.has(file), `${file} is missing from sw.js's SHELL list`);
+    // index.html preloads every module of the first screen (all but the board's) and the wasm core.
+    const html = await readFile(path.join(repo, 'web/till/index.html'), 'utf8');
+    const preloaded = new Set([...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]));
+    const wanted = [...listed].filter((f) => /\.(js|mjs|wasm)$/.test(f) && !/\/(board|sse)\.js$/.test(f));
+    assert.deepEqual(wanted.filter((f) => !preloaded.has(f)), []);
+    assert.deepEqual([...preloaded].filter((f) => !listed.has(f)), []);
   });
 
   test('an unpaired till asks to sign in; the owner pairs it with a token limited to the branch', async () => {

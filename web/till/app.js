@@ -39,8 +39,11 @@ function parseRoute(hash) {
 }
 
 async function boot() {
-  registerServiceWorker();
-  const core = await loadRestaurant();
+  // The wasm core compiles while the database opens; the marks split the first screen's time (bench/).
+  const core = loadRestaurant().then((api) => {
+    performance.mark('till:core');
+    return api;
+  });
   const till = await createTill({ core });
   const onLang = (code) => {
     rememberLang(code);
@@ -87,6 +90,7 @@ async function boot() {
   }
 
   await till.start();
+  performance.mark('till:data');
   mount(app, shell.root);
   render();
   till.subscribe(render);
@@ -96,6 +100,9 @@ async function boot() {
     if (current.key === 'sync') render();
   }, 1000);
   navigator.storage?.persist?.().catch(() => {});
+  // After the first screen: installing the worker fetches every shell file, which would compete with it.
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
   window.till = till; // for the console and the browser tests
 }
 

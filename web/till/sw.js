@@ -1,8 +1,11 @@
 // The till's service worker (scope /web/till/): the till opens and works with no network at all.
 // - The app shell (the till's files, the kit modules it imports, the core bindings and the wasm module) is
-//   precached when the worker installs and answered from the cache first; each answer is also fetched
-//   again in the background and the cache updated (stale-while-revalidate), so a changed file is used from
-//   the next start on. The edge answers that revalidation with a 304 when nothing changed.
+//   precached when the worker installs and answered from the cache (cache first). A start of the till
+//   (the navigation to index.html or board.html) also refreshes the whole shell in the background a few
+//   seconds later, each file revalidated with the edge (304 when unchanged), so a changed file is used from
+//   the next start on without a new VERSION. Revalidating each file as it is served
+//   (stale-while-revalidate) made every start fetch all of them again while the page was loading: about
+//   60 ms more to the first screen on this machine (docs/performance.md).
 // - The menu reads (products, option groups, categories, tables, branches) go to the network first and fall
 //   back to the last answer cached here. The till keeps its own copy in IndexedDB too; this one lets any
 //   reader of those addresses work offline.
@@ -81,16 +84,39 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function staleWhileRevalidate(event, path) {
-  const cache = await caches.open(SHELL_CACHE);
+const REFRESH_DELAY_MS = 3000;
+const REFRESH_EVERY_MS = 60_000;
+let lastRefresh = 0;
+
+// Opened once per worker start: a first screen asks for some forty files at once.
+let shellCache = null;
+const openShell = () => (shellCache ??= caches.open(SHELL_CACHE));
+
+async function cacheFirst(path) {
+  const cache = await openShell();
   const cached = await cache.match(path);
-  const fresh = fetch(path, { cache: 'no-cache' }).then(async (response) => {
-    if (response.ok) await cache.put(path, response.clone());
-    return response;
-  });
-  if (!cached) return fresh;
-  event.waitUntil(fresh.catch(() => null));
-  return cached;
+  if (cached) return cached;
+  const response = await fetch(path, { cache: 'no-cache' });
+  if (response.ok) await cache.put(path, response.clone());
+  return response;
+}
+
+// Every shell file fetched again (the edge answers 304 for an unchanged one) and stored when it changed.
+async function refreshShell() {
+  if (Date.now() - lastRefresh < REFRESH_EVERY_MS) return;
+  lastRefresh = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS));
+  const cache = await openShell();
+  await Promise.all(
+    SHELL.map(async (path) => {
+      try {
+        const response = await fetch(path, { cache: 'no-cache' });
+        if (response.ok) await cache.put(path, response);
+      } catch {
+        // offline: the cached copy stays
+      }
+    }),
+  );
 }
 
 async function networkFirst(request) {
@@ -113,6 +139,9 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   // /web/till/ itself: the static route serves files only, the cached index.html stands in for it.
   const path = url.pathname === '/web/till/' ? '/web/till/index.html' : url.pathname;
-  if (SHELL_PATHS.has(path)) event.respondWith(staleWhileRevalidate(event, path));
+  if (SHELL_PATHS.has(path)) {
+    event.respondWith(cacheFirst(path));
+    if (request.mode === 'navigate') event.waitUntil(refreshShell());
+  }
   else if (MENU_READ.test(url.pathname)) event.respondWith(networkFirst(request));
 });

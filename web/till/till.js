@@ -21,8 +21,9 @@ export class TillError extends Error {
   }
 }
 
-export async function createTill({ core }) {
-  const db = await openDb();
+// core: the restaurant module of @platform/core, or a promise of it (the database opens meanwhile).
+export async function createTill({ core: coreOrPromise }) {
+  const [db, core] = await Promise.all([openDb(), coreOrPromise]);
   const listeners = new Set();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('platform-till') : null;
   const state = { device: null, menu: null, records: [], actions: [], orders: [] };
