@@ -478,6 +478,43 @@ describe('offline till', { timeout: 600_000 }, () => {
     assert.equal((await serverOrder(local.orderId)).status, 'closed');
   });
 
+  test('an action the server refuses for good is dropped, the order read again, and the person told why', async () => {
+    const { page, context } = tillA;
+    await context.setOffline(true);
+    await page.waitForSelector('[data-connection="offline"]');
+    await go(page, 'tables');
+    await openNewOrder(page, menu.tables.T3.id);
+    await addProduct(page, menu.products.lemonade);
+    await addProduct(page, menu.products.raki);
+    const { clientOrderId } = await ticketFigures(page);
+    // Taken off sale in the back office while the till was offline.
+    assert.equal((await api('PATCH', `/products/${menu.products.raki.id}`, { active: false })).status, 200);
+    await context.setOffline(false);
+    await waitSynced(page);
+    await page.waitForSelector('[data-notice="refused"][data-code="product_inactive"]');
+    assert.match(await page.textContent('[data-notice="refused"]'), /Not done on the server.*Adding 1 × Raki \(glass\) was refused: This product is not on sale\./s);
+    await shot(page, 'refused');
+    const figures = await ticketFigures(page);
+    assert.deepEqual(figures.lines.map((l) => l.productId), [menu.products.lemonade.id]);
+    // The refusal brought the menu up to date: the product is gone from it.
+    await page.waitForSelector(`.product-button[data-product="${menu.products.raki.id}"]`, { state: 'detached' });
+    const local = await tillOrder(page, clientOrderId);
+    const server = await serverOrder(local.orderId);
+    assertSameFigures(server, figures);
+    assert.equal((await api('PATCH', `/products/${menu.products.raki.id}`, { active: true })).status, 200);
+    await go(page, 'settings');
+    await page.click('[data-action="refresh-menu"]');
+    await page.goto(`${base}${TILL}#/order/${encodeURIComponent(clientOrderId)}`);
+    await page.waitForSelector(`.product-button[data-product="${menu.products.raki.id}"]`);
+    await page.click('[data-notice="refused"] button');
+    await takePayment(page, 'card', 'exact');
+    await closeOrder(page);
+    await waitSynced(page);
+    assert.equal((await serverOrder(local.orderId)).status, 'closed');
+    payments.count += 1;
+    payments.sum += 9000;
+  });
+
   test('Turkish, a tablet in portrait and a phone', async () => {
     const { page } = tillA;
     await go(page, 'settings');
@@ -515,7 +552,7 @@ describe('offline till', { timeout: 600_000 }, () => {
 
   test('unpairing, once everything is synced, revokes the device token and forgets the device', async () => {
     const { page } = tillA;
-    // This till's own writes never came back as "changed on another device".
+    // This till's own writes never came back as "changed on another device" (the refusal was dismissed).
     assert.deepEqual(await page.evaluate(() => window.till.state.records.flatMap((r) => r.notices)), []);
     const device = await page.evaluate(() => window.till.state.device);
     await go(page, 'settings');

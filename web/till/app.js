@@ -84,8 +84,12 @@ async function boot() {
     document.documentElement.dataset.screen = route.screen;
     if (!ready) {
       ready = true;
-      performance.mark('till:interactive');
-      document.documentElement.dataset.ready = 'true';
+      // The first screen is interactive once drawn from local data, or, for the pairing screen, once it
+      // knows whether someone is signed in.
+      Promise.resolve(current.view.ready).then(() => {
+        performance.mark('till:interactive');
+        document.documentElement.dataset.ready = 'true';
+      });
     }
   }
 

@@ -26,6 +26,8 @@ const PULL_EVERY_MS = 15_000;
 const CONFLICT_LIMIT = 5; // invalid_version answers in a row before the loop backs off
 const KEEP_CLOSED_MS = 12 * 3600_000; // closed, synced orders are kept this long for the orders list
 const MAX_NOTICES = 20;
+// Refusals that say the till's copy of the menu is out of date.
+const MENU_CODES = new Set(['product_inactive', 'product_not_found', 'option_not_available', 'invalid_option_count']);
 
 function classify(answer) {
   if (answer.ok) return 'ok';
@@ -41,8 +43,9 @@ function addNotice(record, notice) {
 const lineIdsOf = (order) => (order?.items ?? []).map((i) => i.lineId);
 
 // db: the till database; client(): the paired device's restaurant client or null; branchId(): the paired
-// branch; onChange(): the local data or the loop's status changed.
-export function createSync({ db, client: clientOf, branchId: branchOf, onChange }) {
+// branch; onChange(): the local data or the loop's status changed; onMenuStale(): a refusal showed the
+// menu copy to be out of date.
+export function createSync({ db, client: clientOf, branchId: branchOf, onChange, onMenuStale }) {
   const status = {
     running: false,
     online: navigator.onLine,
@@ -125,6 +128,7 @@ export function createSync({ db, client: clientOf, branchId: branchOf, onChange 
       number: record.server?.number ?? null,
     });
     await finish(action, record, { dropSeqs });
+    if (MENU_CODES.has(answer.error)) onMenuStale?.();
     return 'done';
   }
 

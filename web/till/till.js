@@ -66,6 +66,7 @@ export async function createTill({ core: coreOrPromise }) {
     client: () => client,
     branchId: () => state.device?.branch.id,
     onChange: () => reload(),
+    onMenuStale: () => till.refreshMenu().catch(() => null),
   });
 
   async function changed() {
@@ -244,9 +245,12 @@ export async function createTill({ core: coreOrPromise }) {
       await till.refreshMenu().catch(() => null);
     },
 
+    // Reads the local data and starts the sync loop; the menu is downloaded again in the background (the
+    // local copy serves until it arrives, and stays when offline).
     async start() {
       await reload();
       await sync.start();
+      if (client) till.refreshMenu().catch(() => null);
     },
   };
   return till;

@@ -67,7 +67,7 @@ export function pairView({ t, lang, till, toast, route }) {
       frame(card({}, emptyState({ title: t('kit.noCompany.title'), text: t('kit.noCompany.text'), drawing: kitIcons.info })));
       return;
     }
-    drawForm(session, companies);
+    await drawForm(session, companies);
   }
 
   function drawForm(session, companies) {
@@ -121,9 +121,10 @@ export function pairView({ t, lang, till, toast, route }) {
       card({ title: t('till.pair.formTitle'), subtitle: t('till.pair.signedInAs', { name: session.user.name || session.user.email }) }, form.element),
       h('p', { class: 'muted pair-note' }, t('till.pair.tokenNote')),
     );
-    loadBranches();
+    return loadBranches();
   }
 
-  start();
-  return { element, update() {} };
+  // Settles once the screen can be used: the sign-in link, the offline note or the form is drawn.
+  const ready = start();
+  return { element, update() {}, ready };
 }
