@@ -22,9 +22,13 @@ std::string_view content_type_for(std::string_view path) {
   return "application/octet-stream";
 }
 
-// Serves `relative` below `root`. Paths with `..`, empty or hidden segments answer 404, so nothing outside
-// the folder (or a dotfile in it) can be read.
-Response serve_file(const Request& req, const std::string& root, std::string_view relative) {
+// Serves `relative` below `root`; a folder's address (ending in `/`) serves its index.html, as the till's
+// /web/till/ does. Paths with `..`, empty or hidden segments answer 404, so nothing outside the folder (or
+// a dotfile in it) can be read.
+Response serve_file(const Request& req, const std::string& root, std::string_view requested) {
+  std::string relative(requested);
+  if (req.path.ends_with('/'))
+    relative += relative.empty() || relative.ends_with('/') ? "index.html" : "/index.html";
   for (std::string_view seg : split_path(relative))
     if (seg.empty() || seg.front() == '.') return error_for_path(req, 404, "not found");
   Response r;

@@ -2,6 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "test_edge.h"
 
 using testing::TestEdge;
@@ -158,4 +161,29 @@ TEST_CASE("health check and static files without path traversal") {
   CHECK(edge.get("/web/../CMakeLists.txt").status == 404);
   CHECK(edge.get("/web/%2e%2e/CMakeLists.txt").status == 404);
   CHECK(edge.get("/web/.hidden").status == 404);
+}
+
+TEST_CASE("a folder's address serves its index.html with the page headers; other files without them") {
+  testing::TempDir web;
+  std::filesystem::create_directories(web.path + "/till");
+  std::ofstream(web.path + "/till/index.html") << "<!doctype html><title>Till</title>";
+  std::ofstream(web.path + "/till/app.js") << "export {};";
+  edge::Config config;
+  config.web_root = web.path;
+  TestEdge edge(config);
+
+  auto folder = edge.get("/web/till/");
+  CHECK(folder.status == 200);
+  CHECK(folder.body == "<!doctype html><title>Till</title>");
+  CHECK(folder.header("Content-Type") == "text/html; charset=utf-8");
+  CHECK(folder.header("Content-Security-Policy").find("worker-src 'self'") != std::string::npos);
+  CHECK(folder.header("X-Frame-Options") == "DENY");
+  auto script = edge.get("/web/till/app.js");
+  CHECK(script.status == 200);
+  CHECK(script.header("Content-Type") == "text/javascript; charset=utf-8");
+  CHECK(script.header("Content-Security-Policy").empty());
+  // Only a trailing slash names the folder; a folder without index.html is not listed.
+  CHECK(edge.get("/web/till").status == 404);
+  CHECK(edge.get("/web/").status == 404);
+  CHECK(edge.get("/web/.hidden/").status == 404);
 }

@@ -137,7 +137,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // /web/till/ itself: the static route serves files only, the cached index.html stands in for it.
+  // /web/till/ itself: the static route answers it with index.html, and so does the cache, offline too.
   const path = url.pathname === '/web/till/' ? '/web/till/index.html' : url.pathname;
   if (SHELL_PATHS.has(path)) {
     event.respondWith(cacheFirst(path));
