@@ -1,12 +1,15 @@
 #include "native/probe/http_probe.h"
 
 #include <curl/curl.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
 
 #include "core/ascii.h"
+#include "native/probe/ca_store.h"
 
 // libcurl rather than cpp-httplib (docs/status-probes.md, "Why libcurl"): cpp-httplib 0.11.4 bounds each
 // connect and each read separately, so a server trickling one byte per second keeps a request alive far past
@@ -23,6 +26,9 @@ struct CurlCleanup {
 };
 struct UrlCleanup {
   void operator()(CURLU* url) const { curl_url_cleanup(url); }
+};
+struct StoreFree {
+  void operator()(X509_STORE* store) const { X509_STORE_free(store); }
 };
 struct CurlFree {
   void operator()(char* p) const { curl_free(p); }
@@ -128,8 +134,14 @@ int on_progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return cancel != nullptr && cancel->load() ? 1 : 0;
 }
 
-void configure(CURL* h, const ProbeRequest& request, const ProbeOptions& options, CURLU* url, Body* body,
-               char* error_text) {
+// Installs the shared store in the connection's SSL_CTX; libcurl itself was told to load no CA file.
+CURLcode use_store(CURL*, void* ssl_ctx, void* store) {
+  SSL_CTX_set1_cert_store(static_cast<SSL_CTX*>(ssl_ctx), static_cast<X509_STORE*>(store));
+  return CURLE_OK;
+}
+
+void configure(CURL* h, const ProbeRequest& request, X509_STORE* trusted, CURLU* url, Body* body,
+               char* error_text, const std::atomic<bool>* cancel) {
   const auto& settings = request.settings;
   curl_easy_setopt(h, CURLOPT_CURLU, url);
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -146,14 +158,19 @@ void configure(CURL* h, const ProbeRequest& request, const ProbeOptions& options
   curl_easy_setopt(h, CURLOPT_WRITEDATA, body);
   curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-  curl_easy_setopt(h, CURLOPT_XFERINFODATA, options.cancel);
+  curl_easy_setopt(h, CURLOPT_XFERINFODATA, cancel);
   if (request.insecure_skip_tls_verify) {
     curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
     curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
   } else {
     curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
     curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-    if (!options.ca_file.empty()) curl_easy_setopt(h, CURLOPT_CAINFO, options.ca_file.c_str());
+    if (trusted != nullptr) {
+      curl_easy_setopt(h, CURLOPT_CAINFO, nullptr);
+      curl_easy_setopt(h, CURLOPT_CAPATH, nullptr);
+      curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, use_store);
+      curl_easy_setopt(h, CURLOPT_SSL_CTX_DATA, trusted);
+    }
   }
   if (settings.method == "HEAD") {
     curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
@@ -177,17 +194,30 @@ core::Result<ProbeResult> http_probe(const ProbeRequest& request, const ProbeOpt
   auto parsed = parse(request.url);
   if (!parsed) return parsed.error();
   if (!curl_ready()) return error("probe_unavailable", "libcurl could not be initialised");
-  std::unique_ptr<CURL, CurlCleanup> curl(curl_easy_init());
-  if (curl == nullptr) return error("probe_unavailable", "libcurl could not make a handle");
+  std::unique_ptr<CURL, CurlCleanup> handle(curl_easy_init());
+  if (handle == nullptr) return error("probe_unavailable", "libcurl could not make a handle");
+  CURL* const curl = handle.get();
+  // Verification uses a shared, already parsed CA store (ca_store.h); released when the probe ends.
+  std::unique_ptr<X509_STORE, StoreFree> trusted;
+  if (parsed->parts.scheme == "https" && !request.insecure_skip_tls_verify) {
+    trusted.reset(shared_ca_store(options.ca_file));
+    if (trusted == nullptr) {
+      ProbeResult result;
+      result.outcome.transport = ProbeTransport::error;
+      result.error = "cannot read the trusted CA bundle " +
+                     (options.ca_file.empty() ? std::string("(system default)") : options.ca_file);
+      return result;
+    }
+  }
 
   Body body;
   body.limit = options.max_body_bytes;
   body.text.reserve(std::min<std::size_t>(body.limit, 16 * 1024));
   char error_text[CURL_ERROR_SIZE] = {0};
-  configure(curl.get(), request, options, parsed->handle.get(), &body, error_text);
+  configure(curl, request, trusted.get(), parsed->handle.get(), &body, error_text, options.cancel);
 
   const auto start = std::chrono::steady_clock::now();
-  const CURLcode code = curl_easy_perform(curl.get());
+  const CURLcode code = curl_easy_perform(curl);
   const auto elapsed = std::chrono::steady_clock::now() - start;
 
   if (code == CURLE_ABORTED_BY_CALLBACK)
@@ -196,7 +226,7 @@ core::Result<ProbeResult> http_probe(const ProbeRequest& request, const ProbeOpt
   result.outcome.latencyMs = std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
   if (code == CURLE_OK || (code == CURLE_WRITE_ERROR && body.truncated)) {
     long status = 0;
-    curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     result.outcome.transport = ProbeTransport::response;
     result.outcome.httpStatus = static_cast<int>(status);
     const auto& expected = request.settings.expectedBodyContains;

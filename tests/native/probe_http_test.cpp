@@ -215,6 +215,16 @@ TEST_SUITE("probe") {
     CHECK(r.outcome.transport == ProbeTransport::error);
   }
 
+  TEST_CASE("https: an unreadable CA bundle is a transport error, not a skipped verification") {
+    probe_test::SelfSignedCert cert("IP:127.0.0.1");
+    probe_test::TargetServer server(cert.cert_file(), cert.key_file());
+    ProbeOptions missing;
+    missing.ca_file = "/nonexistent/ca.pem";
+    const auto r = probe(request(server.url("/ok")), nullptr, missing);
+    CHECK(r.outcome.transport == ProbeTransport::error);
+    CHECK(r.error.find("/nonexistent/ca.pem") != std::string::npos);
+  }
+
   TEST_CASE("a cancelled probe gives up early and reports probe_cancelled") {
     probe_test::SilentServer server;
     std::atomic<bool> cancel{false};
