@@ -3,9 +3,9 @@
 //
 // --checks checks at --interval seconds each, every one a GET of its own URL on a loopback target server with
 // a body rule, run in real time for --seconds by a ProbeScheduler with --workers threads on the system
-// clock. The target (cpp-httplib, plain or with --https a self-signed certificate that the probes trust
-// through a CA file, so verification runs) is a forked child, so the CPU figures of this process are the
-// prober's alone: scheduler, libcurl, TLS client, verdicts.
+// clock. The target (cpp-httplib; with --https, a self-signed certificate the probes trust through a CA
+// file holding the system bundle plus that certificate, so verification runs as in production) is a forked
+// child, so the CPU figures of this process are the prober's alone: scheduler, libcurl, TLS client, verdicts.
 //
 // Prints probes/s, CPU (user+sys, getrusage) per probe, latency and lateness percentiles, skipped runs and
 // the target's CPU.
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   cli.add_flag("--https", https, "TLS target; the probes verify its self-signed certificate");
   CLI11_PARSE(cli, argc, argv);
 
-  std::string cert, key, dir;
+  std::string cert, key, dir, bundle;
   if (https) {
     dir = (std::filesystem::temp_directory_path() / ("probe_load_" + std::to_string(getpid()))).string();
     std::filesystem::create_directories(dir);
@@ -96,6 +96,9 @@ int main(int argc, char** argv) {
         "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=bench"
         " -addext subjectAltName=IP:127.0.0.1 -keyout " + key + " -out " + cert + " 2>/dev/null";
     if (std::system(command.c_str()) != 0) return 1;
+    // The trusted bundle is the system's plus this certificate: a store the size production verifies with.
+    bundle = dir + "/bundle.pem";
+    if (std::system(("cat /etc/ssl/certs/ca-certificates.crt " + cert + " > " + bundle).c_str()) != 0) return 1;
   }
   const pid_t target = start_target(port, cert, key);
 
@@ -105,7 +108,7 @@ int main(int argc, char** argv) {
   native::SystemClock clock;
   native::probe::SchedulerOptions options;
   options.workers = workers;
-  options.probe.ca_file = cert;
+  options.probe.ca_file = bundle;
   const std::string scheme = https ? "https" : "http";
 
   const double cpu_before = cpu_seconds(RUSAGE_SELF);
