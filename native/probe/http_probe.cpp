@@ -46,7 +46,7 @@ core::Error error(std::string code, std::string message) {
   return core::make_error(std::move(code), std::move(message));
 }
 
-// One part of a parsed URL; nullopt-like empty string with `present` false when the part is absent.
+// One part of a parsed URL; `present` is false when the URL has no such part.
 struct Part {
   bool present = false;
   std::string text;
