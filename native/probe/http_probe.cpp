@@ -11,10 +11,11 @@
 #include "core/ascii.h"
 #include "native/probe/ca_store.h"
 
-// libcurl rather than cpp-httplib (docs/status-probes.md, "Why libcurl and not cpp-httplib"): cpp-httplib 0.11.4 bounds each
-// connect and each read separately, so a server trickling one byte per second keeps a request alive far past
-// timeoutMs, and its name resolution has no bound at all. libcurl's CURLOPT_TIMEOUT_MS is one deadline over
-// the whole exchange, resolution included (Debian's build resolves on a thread: AsynchDNS).
+// libcurl rather than cpp-httplib (docs/status-probes.md, "Why libcurl and not cpp-httplib"): cpp-httplib
+// 0.11.4 bounds each connect and each read separately, so a server trickling one byte per second keeps a
+// request alive far past timeoutMs, and its name resolution has no bound at all. libcurl's
+// CURLOPT_TIMEOUT_MS is one deadline over the whole exchange, resolution included (Debian's build resolves
+// on a thread: AsynchDNS).
 
 namespace native::probe {
 namespace {
