@@ -14,8 +14,10 @@ void ssh_ready() {
   (void)ready;
 }
 
+// What is left of the deadline in whole milliseconds, rounded up: a deadline is only passed once it has
+// been reached, never a fraction of a millisecond early.
 std::chrono::milliseconds remaining(Deadline deadline) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
 }
 
 struct ChannelFree {

@@ -198,7 +198,7 @@ TEST_CASE("status: SSH restart target host, port, user and command") {
   CHECK(code_of(t) == "");
   t.host = "::1";
   CHECK(code_of(t) == "");
-  for (const std::string host : {std::string(), std::string("a b"), std::string("-oProxyCommand=x"),
+  for (const std::string& host : {std::string(), std::string("a b"), std::string("-oProxyCommand=x"),
                                  std::string("host\n"), std::string("root@host"), std::string(254, 'h')}) {
     t.host = host;
     CHECK(code_of(t) == "invalid_ssh_host");
@@ -214,7 +214,7 @@ TEST_CASE("status: SSH restart target host, port, user and command") {
   t = ssh_target();
   t.user = std::string(64, 'u');
   CHECK(code_of(t) == "");
-  for (const std::string user : {std::string(), std::string(65, 'u'), std::string("de ploy"),
+  for (const std::string& user : {std::string(), std::string(65, 'u'), std::string("de ploy"),
                                  std::string("root@host"), std::string("a:b"), std::string("-l")}) {
     t.user = user;
     CHECK(code_of(t) == "invalid_ssh_user");
@@ -225,7 +225,7 @@ TEST_CASE("status: SSH restart target host, port, user and command") {
   CHECK(code_of(t) == "");
   t.command = std::string(4096, 'c');
   CHECK(code_of(t) == "");
-  for (const std::string command :
+  for (const std::string& command :
        {std::string(), std::string(" \t\n"), std::string(4097, 'c'), std::string("true\0false", 10)}) {
     t.command = command;
     CHECK(code_of(t) == "invalid_ssh_command");
@@ -240,7 +240,7 @@ TEST_CASE("status: SSH restart target private key shape and passphrase") {
   CHECK(code_of(t) == "");
   t.privateKeyPem = "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIF=\n-----END ENCRYPTED PRIVATE KEY-----\n";
   CHECK(code_of(t) == "");
-  for (const std::string pem : {
+  for (const std::string& pem : {
            std::string(),
            std::string("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG user@host"),  // a public key
            std::string("-----BEGIN PUBLIC KEY-----\nMCow=\n-----END PUBLIC KEY-----\n"),
@@ -271,7 +271,7 @@ TEST_CASE("status: SSH restart target host key pin and trust on first use") {
   CHECK(code_of(t) == "");
   t.hostKeyFingerprint = kFingerprint;
   CHECK(code_of(t) == "");  // a pin wins over trust on first use
-  for (const std::string fp :
+  for (const std::string& fp :
        {kFingerprint.substr(7), "sha256:" + kFingerprint.substr(7), kFingerprint + "=", kFingerprint.substr(0, 49),
         std::string("MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48"),
         "SHA256:" + std::string(42, 'A') + "-"}) {
@@ -299,7 +299,7 @@ TEST_CASE("status: deploy restart target") {
   t = deploy_target();
   t.uuid = "a1-B2_c3";
   CHECK(code_of(t) == "");
-  for (const std::string uuid : {std::string(), std::string("a b"), std::string("a&force=false"),
+  for (const std::string& uuid : {std::string(), std::string("a b"), std::string("a&force=false"),
                                  std::string("../x"), std::string(129, 'u')}) {
     t.uuid = uuid;
     CHECK(code_of(t) == "invalid_deploy_uuid");
