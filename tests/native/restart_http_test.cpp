@@ -4,12 +4,14 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "native/restart/detail_text.h"
 #include "native/restart/http_target.h"
 #include "tests/native/child_process.h"
 #include "tests/native/local_http_server.h"
+#include "tests/native/temp_dir.h"
 
 using core::status::HttpRestartTarget;
 using native::restart::detail_text;
@@ -163,6 +165,38 @@ TEST_SUITE("restart") {
     CHECK(outcome.detail.find(std::to_string(port)) != std::string::npos);
     CHECK(outcome.detail.find("s3cret") == std::string::npos);
     MESSAGE("refused: " << outcome.detail);
+  }
+
+  TEST_CASE("HTTP target: https verifies the certificate") {
+    // A self-signed certificate for 127.0.0.1: the handshake must fail before the request is sent.
+    store_test::TempDir dir;
+    std::filesystem::create_directories(dir.path());
+    const std::string cert = dir.str() + "/cert.pem";
+    const std::string key = dir.str() + "/key.pem";
+    const auto made = test_process::run({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                                         "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj",
+                                         "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout",
+                                         key, "-out", cert},
+                                        std::chrono::seconds(30));
+    REQUIRE_MESSAGE(made.exit_code == 0, made.output);
+    httplib::SSLServer server(cert.c_str(), key.c_str());
+    REQUIRE(server.is_valid());
+    int hits = 0;
+    server.Post("/restart", [&](const httplib::Request&, httplib::Response& response) {
+      ++hits;
+      response.set_content("ok", "text/plain");
+    });
+    const int port = server.bind_to_any_port("127.0.0.1");
+    std::thread thread([&] { server.listen_after_bind(); });
+    while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const RestartOutcome outcome = fire_http(target_for("https://127.0.0.1:" + std::to_string(port) + "/restart"));
+    server.stop();
+    thread.join();
+    CHECK_FALSE(outcome.ok);
+    CHECK(outcome.detail.starts_with("request failed: "));
+    CHECK(outcome.detail.find("certificate") != std::string::npos);
+    CHECK(hits == 0);
+    MESSAGE("self-signed: " << outcome.detail);
   }
 
   TEST_CASE("HTTP target: invalid settings send nothing") {
