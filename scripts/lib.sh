@@ -12,6 +12,8 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # Debian packages the platform builds, runs and tests with.
 # dnsmasq-base, not dnsmasq: the binary the DNS tests start on a free port, without the system service that
 # `dnsmasq` enables and starts on port 53 (under sysvinit a failed start there fails the whole install).
+# libssh-dev: SSH restart targets (native/restart/); openssh-server: the sshd their tests start on loopback
+# (package installs start no services here, so no system sshd runs).
 PACKAGES=(
   g++ cmake ninja-build pkg-config git ca-certificates curl
   libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev libbearssl-dev
@@ -19,6 +21,7 @@ PACKAGES=(
   libldns-dev dnsmasq-base
   libgmime-3.0-dev libopendkim-dev libcurl4-openssl-dev dovecot-core dovecot-imapd
   python3-aiosmtpd python3-dkim python3-dnspython
+  libssh-dev openssh-server
   doctest-dev libbenchmark-dev
   emscripten dpkg-dev
   chromium nginx-light wrk
