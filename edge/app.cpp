@@ -18,6 +18,8 @@
 #include "edge/platform/static_routes.h"
 #include "edge/restaurant/restaurant_http.h"
 #include "edge/restaurant/restaurant_routes.h"
+#include "edge/status/status_http.h"
+#include "edge/status/status_routes.h"
 #include "native/crypto/secret_key.h"
 
 namespace edge {
@@ -61,6 +63,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto auth_table = app->kv->open_table("auth");
   if (!auth_table) return auth_table.error();
   app->auth_table = *auth_table;
+  auto status_table = app->kv->open_table("status");
+  if (!status_table) return status_table.error();
+  app->status_table = *status_table;
   app->auth_signing_keys = std::make_unique<auth_projects::SigningKeys>(*app);
   auto resolver = native::dns::make_ldns_resolver({.nameserver = app->config.mail.nameserver});
   if (!resolver) return resolver.error();
@@ -84,6 +89,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_company_routes(*app);
   oauth::register_oauth_routes(*app);
   register_restaurant_routes(*app);
+  status::register_status_routes(*app);
   mail::register_mail_routes(*app);
   auth_projects::register_project_routes(*app);
   auth_projects::register_end_user_routes(*app);
@@ -99,6 +105,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
 
 Response error_for_path(const Request& req, int status, std::string_view message) {
   if (req.path.rfind("/api/restaurant/", 0) == 0) return restaurant::rest_error_for_status(status, message);
+  if (req.path.rfind("/api/v1/", 0) == 0 && req.path.rfind("/api/v1/auth/", 0) != 0)
+    return status::status_error_for_status(status, message);
   if (req.path.rfind("/api/", 0) == 0) return envelope_error(status, message);
   std::string title = status == 404 ? "Not found" : status == 413 ? "Too large" : "Error";
   return html_page(status, title,

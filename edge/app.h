@@ -25,6 +25,7 @@
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
+#include "edge/status/snapshot_cache.h"
 #include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
 
@@ -38,7 +39,7 @@ struct App {
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
   store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table,
-      auth_table;
+      auth_table, status_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
   std::unique_ptr<oauth::OAuthStore> oauth;
@@ -63,6 +64,8 @@ struct App {
   auth_projects::AttemptLimits auth_limits;
   auth_projects::VerifiedTokens auth_verified_tokens;
   TokenUsage token_usage;
+  // Public status snapshots for 30 s per slug and locale (edge/status/snapshot_cache.h).
+  status::SnapshotCache status_snapshots;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;
@@ -90,7 +93,8 @@ RequestPlan plan_request(App& app, Request& head);
 Response run_request(Request& req, const RequestPlan& plan);
 
 // The error response for a path when no handler produced one: the restaurant format under
-// /api/restaurant/, the platform envelope elsewhere under /api/, HTML elsewhere.
+// /api/restaurant/, the status format under /api/v1/ except the auth product's /api/v1/auth/, the platform
+// envelope elsewhere under /api/, HTML elsewhere.
 Response error_for_path(const Request& req, int status, std::string_view message);
 
 }  // namespace edge

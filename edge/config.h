@@ -96,6 +96,13 @@ struct Config {
     std::string dovecot_dir;
   } mail;
 
+  // The status-page service (docs/status-api.md).
+  struct Status {
+    // Development mode: checks may set insecureSkipTlsVerify (spec: "development only"); refused with 422
+    // otherwise, so a production page never trusts an unverified certificate.
+    bool development_mode = false;
+  } status;
+
   std::string web_root = "web";
   std::string wasm_root = "build/wasm/wasm";
   std::string bindings_root = "bindings";

@@ -198,6 +198,9 @@ int main(int argc, char** argv) {
                  "file holding the HS256 secret for id_tokens without an RSA key (or OAUTH_ID_TOKEN_SECRET); "
                  "derived from the secret key when unset")
       ->envname("OAUTH_ID_TOKEN_SECRET_FILE");
+  cli.add_flag("--status-development-mode", config.status.development_mode,
+               "status pages: allow checks with insecureSkipTlsVerify (development only)")
+      ->envname("EDGE_STATUS_DEVELOPMENT_MODE");
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")

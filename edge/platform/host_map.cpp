@@ -21,7 +21,8 @@ std::vector<Product> products_of_path(std::string_view p) {
   if (starts_with(p, "/api/mail/")) return {platform, mail};
   if (starts_with(p, "/api/storage/")) return {platform, storage};
   if (starts_with(p, "/f/")) return {cdn};
-  if (starts_with(p, "/api/v1/status/") || starts_with(p, "/p/") || p == "/d" || starts_with(p, "/d/"))
+  // The status service owns /api/v1/ (public snapshot and dashboard API) once /api/v1/auth/ is taken.
+  if (starts_with(p, "/api/v1/") || starts_with(p, "/p/") || p == "/d" || starts_with(p, "/d/"))
     return {status};
   if (starts_with(p, "/api/")) return {platform};
   if (starts_with(p, "/en/profile/") || starts_with(p, "/tr/profile/")) return {site, platform};

@@ -1,0 +1,53 @@
+#pragma once
+// The public snapshot of a status page (spec document 3, "Snapshot response fields") and its
+// Statuspage-compatible summary (spec/DECISIONS.md), computed with the core rules (core/status/) from the
+// stored checks, their summaries and their results of the last 90 days.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "core/result.h"
+#include "core/status/uptime.h"
+#include "edge/pages/lang.h"
+#include "edge/status/status_store.h"
+
+namespace edge::status {
+
+struct CheckData {
+  json::object check;
+  std::optional<json::object> summary;               // none before the first probe
+  std::vector<core::status::TimedVerdict> timeline;  // results of the daily-history period
+};
+
+struct ComponentData {
+  json::object component;
+  std::vector<CheckData> checks;
+};
+
+struct PageData {
+  std::string companyId;
+  json::object page;
+  std::vector<ComponentData> components;  // display order
+};
+
+// Everything a snapshot shows of the page, read at `now_ms`: results since the first day of the 90-day
+// history (UTC), which also covers the 30-day uptime window.
+core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t now_ms);
+
+// The snapshot: page {name, slug, branding, customDomain, subscribersEnabled}, overall, components [{id,
+// name, status, uptime24h, uptime30d, lastCheckedAt, dailyHistory (90 {date, status}), checks [{id, name,
+// status, lastLatencyMs, lastCheckedAt}]}], activeIncidents, upcomingMaintenances, pastIncidents,
+// generatedAt, windowHours (24). Uptimes are percentages with two decimals (rounded down), null without a
+// counted probe. Incidents and maintenances are empty until those records exist. `lang` will choose the
+// incident texts; nothing else in the snapshot is localized.
+json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang);
+
+// Statuspage's /api/v2/summary.json shape: page {id, name, url, time_zone, updated_at}, status {indicator,
+// description}, components [...], incidents (unresolved), scheduled_maintenances. `page_url` is the public
+// page's address.
+json::object statuspage_summary_json(const PageData& data, std::string_view page_url);
+
+}  // namespace edge::status

@@ -1,0 +1,304 @@
+#include "edge/status/status_store.h"
+
+#include <cstdio>
+#include <deque>
+
+#include "core/date.h"
+#include "edge/app.h"
+#include "edge/platform/record_json.h"
+
+namespace edge::status {
+namespace {
+
+std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out += p;
+  return out;
+}
+
+std::optional<json::object> parse_object(std::string_view text) {
+  auto v = core::parse_json_object(text);
+  if (!v) return std::nullopt;
+  return std::move(*v);
+}
+
+// Erases every key under `prefix`.
+void erase_prefix(store::WriteTxn& txn, store::Table t, std::string_view prefix) {
+  std::vector<std::string> keys;
+  txn.scan(t, prefix, [&](std::string_view key, std::string_view) {
+    keys.emplace_back(key);
+    return true;
+  });
+  for (auto& k : keys) txn.erase(t, k);
+}
+
+// Removes a check's records outside its settings: index, results, summary.
+void erase_check_data(store::WriteTxn& txn, store::Table t, std::string_view check_id) {
+  txn.erase(t, check_index_key(check_id));
+  txn.erase(t, summary_key(check_id));
+  erase_prefix(txn, t, result_prefix(check_id));
+}
+
+// Removes the checks under `prefix` (a component's or a page's) with their data.
+void erase_checks(store::WriteTxn& txn, store::Table t, std::string_view prefix) {
+  std::vector<std::string> ids;
+  txn.scan(t, prefix, [&](std::string_view, std::string_view value) {
+    if (auto o = parse_object(value)) ids.push_back(record::str(*o, "id"));
+    return true;
+  });
+  for (auto& id : ids)
+    if (!id.empty()) erase_check_data(txn, t, id);
+  erase_prefix(txn, t, prefix);
+}
+
+}  // namespace
+
+std::string page_key(std::string_view company_id, std::string_view page_id) {
+  return cat({"c/", company_id, "/page/", page_id});
+}
+std::string slug_key(std::string_view slug) {
+  return cat({"slug/", slug});
+}
+std::string component_prefix(std::string_view company_id, std::string_view page_id) {
+  return cat({"c/", company_id, "/component/", page_id, "/"});
+}
+std::string component_key(std::string_view company_id, std::string_view page_id,
+                          std::string_view component_id) {
+  return component_prefix(company_id, page_id) + std::string(component_id);
+}
+std::string check_prefix(std::string_view company_id, std::string_view page_id,
+                         std::string_view component_id) {
+  return cat({"c/", company_id, "/check/", page_id, "/", component_id, "/"});
+}
+std::string check_key(std::string_view company_id, std::string_view page_id, std::string_view component_id,
+                      std::string_view check_id) {
+  return check_prefix(company_id, page_id, component_id) + std::string(check_id);
+}
+std::string check_index_key(std::string_view check_id) {
+  return cat({"check/", check_id});
+}
+std::string result_prefix(std::string_view check_id) {
+  return cat({"r/", check_id, "/"});
+}
+std::string result_key(std::string_view check_id, std::int64_t at_ms) {
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%013lld", static_cast<long long>(at_ms < 0 ? 0 : at_ms));
+  return result_prefix(check_id) + digits;
+}
+std::string summary_key(std::string_view check_id) {
+  return cat({"sum/", check_id});
+}
+
+core::Result<std::optional<json::object>> get_record(App& app, const std::string& key) {
+  std::optional<json::object> out;
+  store::Table t = app.status_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    out.reset();
+    if (auto v = txn.get(t, key)) out = parse_object(*v);
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+core::Result<std::vector<json::object>> list_records(App& app, const std::string& prefix) {
+  std::vector<json::object> out;
+  store::Table t = app.status_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    out.clear();
+    txn.scan(t, prefix, [&](std::string_view, std::string_view value) {
+      if (auto o = parse_object(value)) out.push_back(std::move(*o));
+      return true;
+    });
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+core::Status insert_record(App& app, const std::string& key, const json::object& rec) {
+  store::Table t = app.status_table;
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    record::put_object(txn, t, key, rec);
+    return {};
+  });
+}
+
+core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,
+                           const std::function<core::Status(json::object&, store::WriteTxn&)>& modify,
+                           json::object& out) {
+  store::Table t = app.status_table;
+  std::string code(not_found_code);
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    auto rec = record::get_object(txn, t, key);
+    if (!rec) return core::make_error(code, "not found");
+    CORE_TRY(modify(*rec, txn));
+    record::put_object(txn, t, key, *rec);
+    out = std::move(*rec);
+    return {};
+  });
+}
+
+core::Status create_page(App& app, std::string_view company_id, const json::object& page) {
+  store::Table t = app.status_table;
+  std::string slug = record::str(page, "slug"), id = record::str(page, "id");
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    if (txn.get(t, slug_key(slug)))
+      return core::make_error("slug_taken", "the slug '" + slug + "' is already in use");
+    record::put_object(txn, t, slug_key(slug), json::object{{"companyId", company_id}, {"pageId", id}});
+    record::put_object(txn, t, page_key(company_id, id), page);
+    return {};
+  });
+}
+
+core::Status update_page(App& app, std::string_view company_id, std::string_view page_id,
+                         const std::function<core::Status(json::object&)>& modify, json::object& out) {
+  return update_record(
+      app, page_key(company_id, page_id), "page_not_found",
+      [&](json::object& page, store::WriteTxn& txn) -> core::Status {
+        std::string old_slug = record::str(page, "slug");
+        CORE_TRY(modify(page));
+        std::string slug = record::str(page, "slug");
+        if (slug == old_slug) return {};
+        store::Table t = app.status_table;
+        if (txn.get(t, slug_key(slug)))
+          return core::make_error("slug_taken", "the slug '" + slug + "' is already in use");
+        txn.erase(t, slug_key(old_slug));
+        record::put_object(txn, t, slug_key(slug),
+                           json::object{{"companyId", company_id}, {"pageId", page_id}});
+        return {};
+      },
+      out);
+}
+
+core::Status delete_page(App& app, std::string_view company_id, std::string_view page_id) {
+  store::Table t = app.status_table;
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    auto page = record::get_object(txn, t, page_key(company_id, page_id));
+    if (!page) return core::make_error("page_not_found", "page not found");
+    txn.erase(t, slug_key(record::str(*page, "slug")));
+    erase_checks(txn, t, cat({"c/", company_id, "/check/", page_id, "/"}));
+    erase_prefix(txn, t, component_prefix(company_id, page_id));
+    txn.erase(t, page_key(company_id, page_id));
+    return {};
+  });
+}
+
+core::Result<PublicPage> page_by_slug(App& app, std::string_view slug) {
+  PublicPage out;
+  store::Table t = app.status_table;
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    auto index = record::get_object(txn, t, slug_key(slug));
+    if (!index) return core::make_error("page_not_found", "no status page has this slug");
+    out.companyId = record::str(*index, "companyId");
+    auto page = record::get_object(txn, t, page_key(out.companyId, record::str(*index, "pageId")));
+    if (!page) return core::make_error("page_not_found", "no status page has this slug");
+    out.page = std::move(*page);
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+core::Status create_check(App& app, std::string_view company_id, std::string_view page_id,
+                          const json::object& check) {
+  store::Table t = app.status_table;
+  std::string id = record::str(check, "id"), component_id = record::str(check, "componentId");
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    // The component may have been deleted since the route looked it up.
+    if (!txn.get(t, component_key(company_id, page_id, component_id)))
+      return core::make_error("component_not_found", "component not found");
+    record::put_object(txn, t, check_key(company_id, page_id, component_id, id), check);
+    record::put_object(
+        txn, t, check_index_key(id),
+        json::object{{"companyId", company_id}, {"pageId", page_id}, {"componentId", component_id}});
+    return {};
+  });
+}
+
+core::Status delete_check(App& app, std::string_view company_id, std::string_view page_id,
+                          std::string_view component_id, std::string_view check_id) {
+  store::Table t = app.status_table;
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    if (!txn.erase(t, check_key(company_id, page_id, component_id, check_id)))
+      return core::make_error("check_not_found", "check not found");
+    erase_check_data(txn, t, check_id);
+    return {};
+  });
+}
+
+core::Status delete_component(App& app, std::string_view company_id, std::string_view page_id,
+                              std::string_view component_id) {
+  store::Table t = app.status_table;
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    if (!txn.erase(t, component_key(company_id, page_id, component_id)))
+      return core::make_error("component_not_found", "component not found");
+    erase_checks(txn, t, check_prefix(company_id, page_id, component_id));
+    return {};
+  });
+}
+
+json::object to_json(const CheckResult& result) {
+  return json::object{
+      {"at", result.atMs},
+      {"status", core::status::wire_name(result.status)},
+      {"reason", core::status::wire_name(result.reason)},
+      {"latencyMs", result.latencyMs},
+      {"httpStatus", result.httpStatus ? json::value(*result.httpStatus) : json::value(nullptr)}};
+}
+
+json::object result_view(const json::object& stored) {
+  json::object out = stored;
+  out["at"] = core::format_timestamp(record::num(stored, "at"));
+  return out;
+}
+
+core::Status append_check_result(App& app, std::string_view check_id, const CheckResult& result) {
+  store::Table t = app.status_table;
+  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    if (!txn.get(t, check_index_key(check_id))) return core::make_error("check_not_found", "check not found");
+    record::put_object(txn, t, result_key(check_id, result.atMs), to_json(result));
+    json::object summary = record::get_object(txn, t, summary_key(check_id)).value_or(json::object{});
+    if (!summary.empty() && record::num(summary, "lastCheckedAtMs") > result.atMs) return {};
+    const bool down = result.status == core::status::ProbeStatus::down;
+    summary["status"] = core::status::wire_name(result.status);
+    summary["reason"] = core::status::wire_name(result.reason);
+    summary["lastLatencyMs"] = result.latencyMs;
+    summary["lastCheckedAtMs"] = result.atMs;
+    summary["lastCheckedAt"] = core::format_timestamp(result.atMs);
+    summary["consecutiveFailures"] = down ? record::num(summary, "consecutiveFailures") + 1 : 0;
+    record::put_object(txn, t, summary_key(check_id), summary);
+    return {};
+  });
+}
+
+core::Result<std::optional<json::object>> check_summary(App& app, std::string_view check_id) {
+  return get_record(app, summary_key(check_id));
+}
+
+core::Result<std::vector<json::object>> check_results(App& app, std::string_view check_id,
+                                                      std::int64_t since_ms, std::size_t limit) {
+  std::deque<json::object> kept;
+  store::Table t = app.status_table;
+  std::string prefix = result_prefix(check_id);
+  std::string start = since_ms > 0 ? result_key(check_id, since_ms) : std::string();
+  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+    kept.clear();
+    txn.scan(
+        t, prefix,
+        [&](std::string_view, std::string_view value) {
+          if (auto o = parse_object(value)) {
+            kept.push_back(std::move(*o));
+            if (limit > 0 && kept.size() > limit) kept.pop_front();
+          }
+          return true;
+        },
+        start);
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return std::vector<json::object>(std::make_move_iterator(kept.begin()),
+                                   std::make_move_iterator(kept.end()));
+}
+
+}  // namespace edge::status
