@@ -97,6 +97,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auth_projects::register_social_routes(*app);
   auth_projects::register_passkey_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
+  status::ProbeWorkerOptions probes;
+  probes.workers = app->config.status.probe_workers;
+  app->status_probes = std::make_unique<status::ProbeWorker>(*app, probes);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.
   if (auto synced = mail::sync_dovecot(*app); !synced.ok()) return synced.error();

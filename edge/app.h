@@ -25,6 +25,7 @@
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
+#include "edge/status/probe_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
@@ -66,6 +67,8 @@ struct App {
   TokenUsage token_usage;
   // Public status snapshots for 30 s per slug and locale (edge/status/snapshot_cache.h).
   status::SnapshotCache status_snapshots;
+  // Probes every stored check at its interval and records the verdicts (started by EdgeServer).
+  std::unique_ptr<status::ProbeWorker> status_probes;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

@@ -101,6 +101,8 @@ struct Config {
     // Development mode: checks may set insecureSkipTlsVerify (spec: "development only"); refused with 422
     // otherwise, so a production page never trusts an unverified certificate.
     bool development_mode = false;
+    // Probes in flight at most (edge/status/probe_worker.h); 0 turns the probe worker off.
+    std::size_t probe_workers = 16;
   } status;
 
   std::string web_root = "web";

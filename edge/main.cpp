@@ -201,6 +201,10 @@ int main(int argc, char** argv) {
   cli.add_flag("--status-development-mode", config.status.development_mode,
                "status pages: allow checks with insecureSkipTlsVerify (development only)")
       ->envname("EDGE_STATUS_DEVELOPMENT_MODE");
+  cli.add_option("--status-probe-workers", config.status.probe_workers,
+                 "status pages: probes in flight at most; 0 stops probing")
+      ->envname("EDGE_STATUS_PROBE_WORKERS")
+      ->capture_default_str();
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
@@ -297,7 +301,8 @@ int main(int argc, char** argv) {
                 << "' -H 'Content-Type: application/json' -d '{\"email\":\"" << creds->auth_user_email
                 << "\",\"password\":\"" << creds->auth_user_password << "\"}' " << base << "/api/v1/auth/"
                 << creds->auth_project << "/login\n";
-    std::cout << "  Offline till:   " << base << "/web/till/ (pair it while signed in; board at /web/till/board.html)\n"
+    std::cout << "  Offline till:   " << base
+              << "/web/till/ (pair it while signed in; board at /web/till/board.html)\n"
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;

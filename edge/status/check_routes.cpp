@@ -26,24 +26,6 @@ constexpr std::size_t kMaxResultsLimit = 1000;
 constexpr const char* kIntMembers[] = {"intervalSeconds", "expectedStatusMin", "expectedStatusMax",
                                        "timeoutMs", "degradedLatencyMs"};
 
-// A stored integer as the core's int: out-of-range values saturate, so validation still refuses them.
-int clamp_int(std::int64_t v) {
-  return static_cast<int>(std::clamp<std::int64_t>(v, INT_MIN, INT_MAX));
-}
-
-cs::CheckSettings settings_of(const json::object& check) {
-  cs::CheckSettings s;
-  s.method = record::str(check, "method");
-  s.intervalSeconds = clamp_int(record::num(check, "intervalSeconds"));
-  s.expectedStatusMin = clamp_int(record::num(check, "expectedStatusMin"));
-  s.expectedStatusMax = clamp_int(record::num(check, "expectedStatusMax"));
-  if (auto* b = check.if_contains("expectedBodyContains"); b && b->is_string())
-    s.expectedBodyContains = std::string(b->get_string());
-  s.timeoutMs = clamp_int(record::num(check, "timeoutMs"));
-  s.degradedLatencyMs = clamp_int(record::num(check, "degradedLatencyMs"));
-  return s;
-}
-
 // Applies the members present in `body` to `check` (types and per-field rules), then validates the
 // resulting settings as a whole with the core (their codes: invalid_method, invalid_interval, ...), so a
 // patch is judged together with what is stored (a timeout is checked against the stored interval).
@@ -86,7 +68,7 @@ core::Status apply_check_fields(App& app, const json::object& body, json::object
                               "insecureSkipTlsVerify is available in development mode only");
     check["insecureSkipTlsVerify"] = **insecure;
   }
-  return cs::validate_check_settings(settings_of(check));
+  return cs::validate_check_settings(check_settings_of(check));
 }
 
 // The check as the dashboard shows it: its settings and its latest state (no-data before a probe).
@@ -180,6 +162,7 @@ void register_check_routes(App& app) {
           auto created = create_check(app, ctx.company.id, p->pageId, check);
           if (!created.ok()) return status_error(created.error());
           app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           return status_ok(check_view(app, std::move(check)), 201);
         }));
   r.add("GET", dashboard_path(checks),
@@ -218,6 +201,7 @@ void register_check_routes(App& app) {
               out);
           if (!updated.ok()) return status_error(updated.error());
           app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           return status_ok(check_view(app, std::move(out)));
         }));
   r.add("DELETE", dashboard_path(checks + "/{checkId}"),
@@ -228,6 +212,7 @@ void register_check_routes(App& app) {
           auto deleted = delete_check(app, ctx.company.id, p->pageId, p->componentId, p->checkId);
           if (!deleted.ok()) return status_error(deleted.error());
           app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           Response res;
           res.status = 204;
           return res;

@@ -121,6 +121,7 @@ void register_component_routes(App& app) {
           auto deleted = delete_component(app, ctx.company.id, page_id, component_id);
           if (!deleted.ok()) return status_error(deleted.error());
           app.status_snapshots.invalidate(record::str(*page, "slug"));
+          app.status_probes->sync_soon();
           Response res;
           res.status = 204;
           return res;

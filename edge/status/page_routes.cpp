@@ -150,6 +150,7 @@ void register_page_routes(App& app) {
           auto deleted = delete_page(app, ctx.company.id, req.param("pageId"));
           if (!deleted.ok()) return status_error(deleted.error());
           app.status_snapshots.invalidate(record::str(*page, "slug"));
+          app.status_probes->sync_soon();
           Response res;
           res.status = 204;
           return res;

@@ -1,5 +1,7 @@
 #include "edge/status/status_store.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <deque>
 
@@ -299,6 +301,26 @@ core::Result<std::vector<json::object>> check_results(App& app, std::string_view
   if (!st.ok()) return st.error();
   return std::vector<json::object>(std::make_move_iterator(kept.begin()),
                                    std::make_move_iterator(kept.end()));
+}
+
+namespace {
+// A stored integer as the core's int: out-of-range values saturate, so validation still refuses them.
+int clamp_int(std::int64_t v) {
+  return static_cast<int>(std::clamp<std::int64_t>(v, INT_MIN, INT_MAX));
+}
+}  // namespace
+
+core::status::CheckSettings check_settings_of(const json::object& check) {
+  core::status::CheckSettings s;
+  s.method = record::str(check, "method");
+  s.intervalSeconds = clamp_int(record::num(check, "intervalSeconds"));
+  s.expectedStatusMin = clamp_int(record::num(check, "expectedStatusMin"));
+  s.expectedStatusMax = clamp_int(record::num(check, "expectedStatusMax"));
+  if (auto* b = check.if_contains("expectedBodyContains"); b && b->is_string())
+    s.expectedBodyContains = std::string(b->get_string());
+  s.timeoutMs = clamp_int(record::num(check, "timeoutMs"));
+  s.degradedLatencyMs = clamp_int(record::num(check, "degradedLatencyMs"));
+  return s;
 }
 
 }  // namespace edge::status

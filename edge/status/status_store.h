@@ -95,6 +95,10 @@ core::Status delete_check(App& app, std::string_view company_id, std::string_vie
 core::Status delete_component(App& app, std::string_view company_id, std::string_view page_id,
                               std::string_view component_id);
 
+// A stored check's settings as the core's CheckSettings (out-of-range integers saturate, so validation still
+// refuses them).
+core::status::CheckSettings check_settings_of(const json::object& check);
+
 // One probe result, as the probe worker records it. Stored as {at (Unix ms), status, reason, latencyMs,
 // httpStatus (null without a response)}.
 struct CheckResult {
