@@ -1,6 +1,7 @@
 #include "edge/status/status_http.h"
 
 #include "edge/app.h"
+#include "edge/platform/code_error.h"
 #include "edge/platform/server_failure.h"
 
 namespace edge::status {
@@ -25,10 +26,7 @@ Response status_ok(json::value body, int status) {
 }
 
 Response status_error(int status, std::string_view code, std::string_view message) {
-  Response r;
-  r.status = status;
-  r.body = core::to_json(json::object{{"error", code}, {"message", message}});
-  return r;
+  return code_error(status, code, message);
 }
 
 Response status_error(const core::Error& e) {
@@ -38,16 +36,7 @@ Response status_error(const core::Error& e) {
 }
 
 Response status_error_for_status(int status, std::string_view message) {
-  std::string_view code = status == 400   ? "bad_request"
-                          : status == 404 ? "not_found"
-                          : status == 405 ? "method_not_allowed"
-                          : status == 408 ? "request_timeout"
-                          : status == 413 ? "payload_too_large"
-                          : status == 417 ? "expectation_failed"
-                          : status == 431 ? "request_header_fields_too_large"
-                          : status == 500 ? "internal"
-                                          : "error";
-  return status_error(status, code, message);
+  return status_error(status, code_for_status(status), message);
 }
 
 Handler dashboard_route(App& app, std::string permission, CompanyHandler handler) {
