@@ -65,6 +65,35 @@ inline void put_object(store::WriteTxn& txn, store::Table table, std::string_vie
   txn.put(table, key, core::to_json(value));
 }
 
+// get_object in a read transaction of its own. Errors: the store's.
+inline core::Result<std::optional<json::object>> read_object(store::KvStore& kv, store::Table table,
+                                                             std::string_view key) {
+  std::optional<json::object> out;
+  auto st = kv.read([&](const store::ReadTxn& txn) -> core::Status {
+    out = get_object(txn, table, key);
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
+// Every record whose key starts with `prefix` that is a JSON object, in key order, in one read
+// transaction. Errors: the store's.
+inline core::Result<std::vector<json::object>> read_objects(store::KvStore& kv, store::Table table,
+                                                            std::string_view prefix) {
+  std::vector<json::object> out;
+  auto st = kv.read([&](const store::ReadTxn& txn) -> core::Status {
+    out.clear();
+    txn.scan(table, prefix, [&](std::string_view, std::string_view value) {
+      if (auto parsed = core::parse_json_object(value)) out.push_back(std::move(*parsed));
+      return true;
+    });
+    return {};
+  });
+  if (!st.ok()) return st.error();
+  return out;
+}
+
 // ISO 8601 text for an API response, or null.
 inline json::value time_or_null(std::optional<std::int64_t> ms) {
   return ms ? json::value(core::format_timestamp(*ms)) : json::value(nullptr);

@@ -1,6 +1,7 @@
 #include "edge/restaurant/restaurant_store.h"
 
 #include "edge/app.h"
+#include "edge/platform/record_json.h"
 
 namespace edge::restaurant {
 
@@ -13,30 +14,11 @@ std::optional<json::object> parse_object(std::string_view text) {
 }  // namespace
 
 core::Result<std::optional<json::object>> get_record(App& app, const std::string& key) {
-  std::optional<json::object> out;
-  store::Table t = app.restaurant_table;
-  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    out.reset();
-    if (auto v = txn.get(t, key)) out = parse_object(*v);
-    return {};
-  });
-  if (!st.ok()) return st.error();
-  return out;
+  return record::read_object(*app.kv, app.restaurant_table, key);
 }
 
 core::Result<std::vector<json::object>> list_records(App& app, const std::string& prefix) {
-  std::vector<json::object> out;
-  store::Table t = app.restaurant_table;
-  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    out.clear();
-    txn.scan(t, prefix, [&](std::string_view, std::string_view value) {
-      if (auto o = parse_object(value)) out.push_back(std::move(*o));
-      return true;
-    });
-    return {};
-  });
-  if (!st.ok()) return st.error();
-  return out;
+  return record::read_objects(*app.kv, app.restaurant_table, prefix);
 }
 
 core::Status update_record(App& app, const std::string& key, std::string_view not_found_code,

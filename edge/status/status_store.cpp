@@ -92,30 +92,11 @@ std::string summary_key(std::string_view check_id) {
 }
 
 core::Result<std::optional<json::object>> get_record(App& app, const std::string& key) {
-  std::optional<json::object> out;
-  store::Table t = app.status_table;
-  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    out.reset();
-    if (auto v = txn.get(t, key)) out = parse_object(*v);
-    return {};
-  });
-  if (!st.ok()) return st.error();
-  return out;
+  return record::read_object(*app.kv, app.status_table, key);
 }
 
 core::Result<std::vector<json::object>> list_records(App& app, const std::string& prefix) {
-  std::vector<json::object> out;
-  store::Table t = app.status_table;
-  auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-    out.clear();
-    txn.scan(t, prefix, [&](std::string_view, std::string_view value) {
-      if (auto o = parse_object(value)) out.push_back(std::move(*o));
-      return true;
-    });
-    return {};
-  });
-  if (!st.ok()) return st.error();
-  return out;
+  return record::read_objects(*app.kv, app.status_table, prefix);
 }
 
 core::Status insert_record(App& app, const std::string& key, const json::object& rec) {
