@@ -1,5 +1,5 @@
-// probe_load: the status probe scheduler (native/probe/) at scale against a local target (docs/performance.md,
-// "Status probes").
+// probe_load: the status probe scheduler (native/probe/) at scale against a local target
+// (docs/performance.md, "Status probes").
 //
 // --checks checks at --interval seconds each, every one a GET of its own URL on a loopback target server with
 // a body rule, run in real time for --seconds by a ProbeScheduler with --workers threads on the system
@@ -94,11 +94,13 @@ int main(int argc, char** argv) {
     key = dir + "/key.pem";
     const std::string command =
         "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=bench"
-        " -addext subjectAltName=IP:127.0.0.1 -keyout " + key + " -out " + cert + " 2>/dev/null";
+        " -addext subjectAltName=IP:127.0.0.1 -keyout " +
+        key + " -out " + cert + " 2>/dev/null";
     if (std::system(command.c_str()) != 0) return 1;
     // The trusted bundle is the system's plus this certificate: a store the size production verifies with.
     bundle = dir + "/bundle.pem";
-    if (std::system(("cat /etc/ssl/certs/ca-certificates.crt " + cert + " > " + bundle).c_str()) != 0) return 1;
+    if (std::system(("cat /etc/ssl/certs/ca-certificates.crt " + cert + " > " + bundle).c_str()) != 0)
+      return 1;
   }
   const pid_t target = start_target(port, cert, key);
 
@@ -136,8 +138,7 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::seconds(seconds));
     scheduler.stop();
   }
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = cpu_seconds(RUSAGE_SELF) - cpu_before;
   kill(target, SIGTERM);
   waitpid(target, nullptr, 0);
@@ -154,10 +155,11 @@ int main(int argc, char** argv) {
               static_cast<long long>(not_operational), static_cast<long long>(skipped));
   std::printf("prober CPU %.2f s = %.0f us per probe (%.1f %% of one core); target CPU %.2f s\n", cpu,
               probes > 0 ? cpu / probes * 1e6 : 0.0, cpu / wall * 100, target_cpu);
-  std::printf("latency ms p50 %lld p99 %lld max %lld; late ms p50 %lld p99 %lld max %lld; max RSS %ld MiB\n",
-              static_cast<long long>(percentile(latency, 0.5)), static_cast<long long>(percentile(latency, 0.99)),
-              static_cast<long long>(percentile(latency, 1.0)), static_cast<long long>(percentile(lateness, 0.5)),
-              static_cast<long long>(percentile(lateness, 0.99)),
-              static_cast<long long>(percentile(lateness, 1.0)), self.ru_maxrss / 1024);
+  std::printf(
+      "latency ms p50 %lld p99 %lld max %lld; late ms p50 %lld p99 %lld max %lld; max RSS %ld MiB\n",
+      static_cast<long long>(percentile(latency, 0.5)), static_cast<long long>(percentile(latency, 0.99)),
+      static_cast<long long>(percentile(latency, 1.0)), static_cast<long long>(percentile(lateness, 0.5)),
+      static_cast<long long>(percentile(lateness, 0.99)), static_cast<long long>(percentile(lateness, 1.0)),
+      self.ru_maxrss / 1024);
   return 0;
 }

@@ -42,8 +42,9 @@ struct PayableGroup {
 };
 
 // All four groups, always present and in the order overdue, thisWeek, thisMonth, later (empty groups have no
-// items and total 0). Items are sorted by due date, then expense id; ties keep their input order. Precondition: valid dates and amounts from validated expenses (0..kMaxAmountMinor; the
-// totals of up to about 9000 such amounts cannot overflow).
+// items and total 0). Items are sorted by due date, then expense id; ties keep their input order.
+// Precondition: valid dates and amounts from validated expenses (0..kMaxAmountMinor; the totals of up to
+// about 9000 such amounts cannot overflow).
 std::array<PayableGroup, 4> group_payables(std::span<const Payable> payables, const CivilDate& today);
 
 }  // namespace core::restaurant

@@ -12,7 +12,9 @@ bool is_control(char c) {
   const auto u = static_cast<unsigned char>(c);
   return u < 0x20 || u == 0x7f;
 }
-bool has_control(std::string_view text) { return std::any_of(text.begin(), text.end(), is_control); }
+bool has_control(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), is_control);
+}
 bool has_space_or_control(std::string_view text) {
   return std::any_of(text.begin(), text.end(), [](char c) { return c == ' ' || is_control(c); });
 }
@@ -104,7 +106,9 @@ bool looks_like_pem_private_key(std::string_view pem) {
   return text.size() > line.size() && text.ends_with(end_line);
 }
 
-bool is_base64_char(char c) { return is_ascii_alnum(c) || c == '+' || c == '/'; }
+bool is_base64_char(char c) {
+  return is_ascii_alnum(c) || c == '+' || c == '/';
+}
 
 // `SHA256:` and the unpadded base64 of 32 bytes, as `ssh-keygen -lf` prints a host key.
 bool valid_fingerprint(std::string_view fp) {
@@ -144,9 +148,8 @@ Status validate_http_restart_target(const HttpRestartTarget& t) {
     return make_error("invalid_method", "method must be GET or POST");
   if (!valid_url(t.url, true))
     return make_error("invalid_url", "url must be an absolute http or https URL without user info");
-  if (!t.authHeaderValue.empty() &&
-      (!is_token(t.authHeaderName) || has_control(t.authHeaderValue) ||
-       t.authHeaderValue.size() > kMaxRestartHeaderValueBytes))
+  if (!t.authHeaderValue.empty() && (!is_token(t.authHeaderName) || has_control(t.authHeaderValue) ||
+                                     t.authHeaderValue.size() > kMaxRestartHeaderValueBytes))
     return make_error("invalid_auth_header",
                       "the auth header needs a header name and a value without control characters");
   if (!t.body.empty() && (t.method == "GET" || t.body.size() > kMaxRestartBodyBytes))
@@ -176,8 +179,9 @@ Status validate_ssh_restart_target(const SshRestartTarget& t) {
       t.command.find('\0') != std::string::npos)
     return make_error("invalid_ssh_command", "command must be one non-empty command of at most 4096 bytes");
   if (t.hostKeyFingerprint.empty() ? !t.trustOnFirstUse : !valid_fingerprint(t.hostKeyFingerprint))
-    return make_error("invalid_host_key",
-                      "hostKeyFingerprint must be SHA256:<43 base64 characters>, or empty with trustOnFirstUse");
+    return make_error(
+        "invalid_host_key",
+        "hostKeyFingerprint must be SHA256:<43 base64 characters>, or empty with trustOnFirstUse");
   if (!valid_timeout(t.timeoutMs)) return timeout_error();
   return {};
 }
@@ -186,7 +190,8 @@ Status validate_deploy_restart_target(const DeployRestartTarget& t) {
   if (!valid_url(t.baseUrl, false))
     return make_error("invalid_url", "baseUrl must be an absolute http or https URL without query");
   if (t.uuid.empty() || t.uuid.size() > kMaxDeployUuidBytes ||
-      !std::all_of(t.uuid.begin(), t.uuid.end(), [](char c) { return is_ascii_alnum(c) || c == '-' || c == '_'; }))
+      !std::all_of(t.uuid.begin(), t.uuid.end(),
+                   [](char c) { return is_ascii_alnum(c) || c == '-' || c == '_'; }))
     return make_error("invalid_deploy_uuid", "uuid must be letters, digits, - and _, at most 128");
   if (t.apiToken.empty() || t.apiToken.size() > kMaxRestartHeaderValueBytes || has_control(t.apiToken))
     return make_error("invalid_api_token", "apiToken must be a non-empty token without control characters");

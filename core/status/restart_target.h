@@ -43,7 +43,7 @@ struct HttpRestartTarget {
   // Sent as `<authHeaderName>: <authHeaderValue>` when the value is not empty. The value is a secret.
   std::string authHeaderName = "Authorization";
   std::string authHeaderValue;
-  std::string body;  // sent when not empty (POST only)
+  std::string body;                              // sent when not empty (POST only)
   std::string contentType = "application/json";  // the body's Content-Type
   int expectedStatusMin = 200;
   int expectedStatusMax = 299;
@@ -67,8 +67,8 @@ struct SshRestartTarget {
 // The deployment platform's deploy route (Coolify's API): GET <baseUrl>/api/v1/deploy?uuid=<uuid>&force=true
 // with `Authorization: Bearer <apiToken>`.
 struct DeployRestartTarget {
-  std::string baseUrl;  // the platform's root, e.g. https://coolify.example.com, without query or fragment
-  std::string uuid;     // the resource to redeploy
+  std::string baseUrl;   // the platform's root, e.g. https://coolify.example.com, without query or fragment
+  std::string uuid;      // the resource to redeploy
   std::string apiToken;  // secret
   int timeoutMs = kDefaultRestartHttpTimeoutMs;
 };

@@ -239,8 +239,8 @@ core::Result<ProbeResult> http_probe(const ProbeRequest& request, const ProbeOpt
   const std::string reason = error_text[0] != '\0' ? error_text : curl_easy_strerror(code);
   if (code == CURLE_OPERATION_TIMEDOUT) {
     result.outcome.transport = ProbeTransport::timeout;
-    result.error = "no complete response within " + std::to_string(request.settings.timeoutMs) + " ms (" +
-                   reason + ")";
+    result.error =
+        "no complete response within " + std::to_string(request.settings.timeoutMs) + " ms (" + reason + ")";
   } else {
     result.outcome.transport = ProbeTransport::error;
     result.error = reason;

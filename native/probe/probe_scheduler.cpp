@@ -30,11 +30,17 @@ ProbeScheduler::ProbeScheduler(core::Clock& clock, SchedulerOptions options, Rep
   for (int i = 0; i < count; ++i) workers_.emplace_back([this] { work(); });
 }
 
-ProbeScheduler::~ProbeScheduler() { stop(); }
+ProbeScheduler::~ProbeScheduler() {
+  stop();
+}
 
-void ProbeScheduler::queue(Entry& entry) { due_.emplace(entry.due_ms, entry.check.id); }
+void ProbeScheduler::queue(Entry& entry) {
+  due_.emplace(entry.due_ms, entry.check.id);
+}
 
-void ProbeScheduler::unqueue(const Entry& entry) { due_.erase({entry.due_ms, entry.check.id}); }
+void ProbeScheduler::unqueue(const Entry& entry) {
+  due_.erase({entry.due_ms, entry.check.id});
+}
 
 core::Status ProbeScheduler::upsert(ScheduledCheck check) {
   CORE_TRY(core::status::validate_check_settings(check.request.settings));
@@ -54,9 +60,8 @@ core::Status ProbeScheduler::upsert(ScheduledCheck check) {
     } else {
       Entry& entry = found->second;
       if (check.version < entry.check.version)
-        return core::make_error("stale_check_version",
-                                "check " + check.id + " already has version " +
-                                    std::to_string(entry.check.version));
+        return core::make_error("stale_check_version", "check " + check.id + " already has version " +
+                                                           std::to_string(entry.check.version));
       const bool moved = interval != interval_ms(entry.check);
       entry.check = std::move(check);
       // In flight: finish() sees the new version and places the next run on the new grid.

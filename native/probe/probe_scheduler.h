@@ -91,7 +91,7 @@ class ProbeScheduler {
   struct Entry {
     ScheduledCheck check;
     std::int64_t due_ms = 0;
-    std::int64_t skipped = 0;     // to report with the next run
+    std::int64_t skipped = 0;       // to report with the next run
     std::uint64_t incarnation = 0;  // tells a re-added id from the removed one
     bool in_flight = false;
   };

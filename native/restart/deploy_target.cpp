@@ -23,7 +23,8 @@ std::string deploy_message(std::string_view body) {
   if (const auto* message = root.if_contains("message"); message != nullptr && message->is_string())
     return std::string(message->get_string());
   std::string joined;
-  if (const auto* deployments = root.if_contains("deployments"); deployments != nullptr && deployments->is_array()) {
+  if (const auto* deployments = root.if_contains("deployments");
+      deployments != nullptr && deployments->is_array()) {
     for (const boost::json::value& entry : deployments->get_array()) {
       if (!entry.is_object()) continue;
       const auto* message = entry.get_object().if_contains("message");

@@ -16,7 +16,9 @@ std::string redact(std::string_view text, std::initializer_list<std::string_view
   return out;
 }
 
-bool is_space_or_control(unsigned char c) { return c <= 0x20 || c == 0x7f; }
+bool is_space_or_control(unsigned char c) {
+  return c <= 0x20 || c == 0x7f;
+}
 
 }  // namespace
 

@@ -7,7 +7,8 @@
 namespace native::restart {
 
 inline std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 }  // namespace native::restart
