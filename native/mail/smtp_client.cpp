@@ -8,26 +8,10 @@
 #include <vector>
 
 #include "core/ascii.h"
+#include "native/os/curl_handles.h"
 
 namespace native::mail {
 namespace {
-
-struct CurlCleanup {
-  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
-};
-struct SlistFree {
-  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
-};
-struct CurlFree {
-  void operator()(char* p) const { curl_free(p); }
-};
-
-// curl_global_init is not thread-safe and must run once before any handle exists; a function-local static
-// gives both. curl_global_cleanup is never called: workers may still be sending at exit.
-bool curl_ready() {
-  static const bool ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-  return ready;
-}
 
 SmtpOutcome outcome(SmtpOutcome::Kind kind, int code, std::string reply) {
   return SmtpOutcome{kind, code, std::move(reply)};

@@ -5,30 +5,10 @@
 #include <memory>
 
 #include "core/ascii.h"
+#include "native/os/curl_handles.h"
 
 namespace native::oidc {
 namespace {
-
-struct CurlCleanup {
-  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
-};
-struct SlistFree {
-  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
-};
-struct UrlCleanup {
-  void operator()(CURLU* url) const { curl_url_cleanup(url); }
-};
-struct CurlFree {
-  void operator()(char* p) const { curl_free(p); }
-};
-
-// curl_global_init must run once before any handle exists, and not concurrently with itself; a
-// function-local static gives both. curl_global_cleanup is never called: other threads may be fetching at
-// exit.
-bool curl_ready() {
-  static const bool ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-  return ready;
-}
 
 core::Error error(std::string code, std::string message) {
   return core::make_error(std::move(code), std::move(message));

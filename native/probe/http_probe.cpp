@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/ascii.h"
+#include "native/os/curl_handles.h"
 #include "native/probe/ca_store.h"
 
 // libcurl rather than cpp-httplib (docs/status-probes.md, "Why libcurl and not cpp-httplib"): cpp-httplib
@@ -22,26 +23,10 @@ namespace {
 
 using core::status::ProbeTransport;
 
-struct CurlCleanup {
-  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
-};
-struct UrlCleanup {
-  void operator()(CURLU* url) const { curl_url_cleanup(url); }
-};
 struct StoreFree {
   void operator()(X509_STORE* store) const { X509_STORE_free(store); }
 };
-struct CurlFree {
-  void operator()(char* p) const { curl_free(p); }
-};
 using UrlHandle = std::unique_ptr<CURLU, UrlCleanup>;
-
-// curl_global_init must run once, before any handle and never concurrently with itself; a function-local
-// static gives both. No curl_global_cleanup: other threads may be probing at exit.
-bool curl_ready() {
-  static const bool ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-  return ready;
-}
 
 core::Error error(std::string code, std::string message) {
   return core::make_error(std::move(code), std::move(message));

@@ -5,34 +5,16 @@
 #include <memory>
 
 #include "core/ascii.h"
+#include "native/os/curl_handles.h"
 
 namespace native::restart {
 namespace {
 
-struct CurlCleanup {
-  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
-};
-struct SlistFree {
-  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
-};
-struct UrlCleanup {
-  void operator()(CURLU* url) const { curl_url_cleanup(url); }
-};
-struct CurlFree {
-  void operator()(char* p) const { curl_free(p); }
-};
-
-// Once, before any handle, never concurrently with itself; never cleaned up (other threads may be busy at
-// exit).
-bool curl_ready() {
-  static const bool ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-  return ready;
-}
-
 // libcurl answers "localhost" from its own table, so none of these can be pointed elsewhere by a resolver.
 bool is_loopback_url(const std::string& url) {
   std::unique_ptr<CURLU, UrlCleanup> parsed(curl_url());
-  if (parsed == nullptr || curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) return false;
+  if (parsed == nullptr || curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK)
+    return false;
   char* raw = nullptr;
   if (curl_url_get(parsed.get(), CURLUPART_HOST, &raw, 0) != CURLUE_OK) return false;
   std::unique_ptr<char, CurlFree> host(raw);
