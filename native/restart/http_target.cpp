@@ -19,7 +19,8 @@ RestartOutcome fire_http(const core::status::HttpRestartTarget& target) {
   request.method = target.method;
   request.url = target.url;
   request.timeout = std::chrono::milliseconds(target.timeoutMs);
-  if (!target.authHeaderValue.empty()) request.headers.emplace_back(target.authHeaderName, target.authHeaderValue);
+  if (!target.authHeaderValue.empty())
+    request.headers.emplace_back(target.authHeaderName, target.authHeaderValue);
   if (!target.body.empty()) {
     request.headers.emplace_back("Content-Type", target.contentType);
     request.body = target.body;

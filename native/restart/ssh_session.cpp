@@ -41,7 +41,9 @@ std::unique_ptr<SshPrivateKey> SshPrivateKey::import(const std::string& pem, con
   return std::unique_ptr<SshPrivateKey>(new SshPrivateKey(key));
 }
 
-SshPrivateKey::~SshPrivateKey() { ssh_key_free(key_); }
+SshPrivateKey::~SshPrivateKey() {
+  ssh_key_free(key_);
+}
 
 SshSession::SshSession() {
   ssh_ready();

@@ -22,7 +22,7 @@ struct SshFailure {
 };
 
 struct CommandRun {
-  int exitStatus = -1;  // -1 when the command ended without one (killed by a signal)
+  int exitStatus = -1;     // -1 when the command ended without one (killed by a signal)
   std::string stdoutText;  // the first kMaxCommandOutputBytes of each stream; the rest is read and dropped
   std::string stderrText;
 };
@@ -53,7 +53,8 @@ class SshSession {
   SshSession& operator=(const SshSession&) = delete;
 
   // TCP connect and key exchange. Returns false with `failure` filled.
-  bool connect(const std::string& host, int port, const std::string& user, Deadline deadline, SshFailure& failure);
+  bool connect(const std::string& host, int port, const std::string& user, Deadline deadline,
+               SshFailure& failure);
 
   // The server's host key as `ssh-keygen -lf` prints it (`SHA256:` + unpadded base64); empty on failure.
   std::string host_key_fingerprint();

@@ -9,13 +9,15 @@ namespace {
 
 // The last non-blank line of a command's output, for a short failure detail.
 std::string_view last_line(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+    text.remove_suffix(1);
   const auto newline = text.find_last_of('\n');
   return newline == std::string_view::npos ? text : text.substr(newline + 1);
 }
 
 std::string failure_detail(const SshFailure& failure, int timeout_ms) {
-  if (failure.timeout) return "timed out after " + std::to_string(timeout_ms) + " ms (" + failure.reason + ")";
+  if (failure.timeout)
+    return "timed out after " + std::to_string(timeout_ms) + " ms (" + failure.reason + ")";
   return failure.reason;
 }
 
@@ -36,9 +38,10 @@ RestartOutcome fire_ssh(const core::status::SshRestartTarget& target) {
   // Before any network traffic: a key that does not open fails the same way whatever the server says.
   const auto key = SshPrivateKey::import(target.privateKeyPem, target.passphrase);
   if (key == nullptr)
-    return finish(target.passphrase.empty()
-                      ? "private key could not be read (not a supported key, or encrypted and no passphrase given)"
-                      : "private key could not be read (wrong passphrase, or not a supported key)");
+    return finish(
+        target.passphrase.empty()
+            ? "private key could not be read (not a supported key, or encrypted and no passphrase given)"
+            : "private key could not be read (wrong passphrase, or not a supported key)");
 
   SshSession session;
   SshFailure failure;
@@ -57,9 +60,11 @@ RestartOutcome fire_ssh(const core::status::SshRestartTarget& target) {
     return finish("unknown host key " + outcome.hostKeyFingerprint);
   }
 
-  if (!session.authenticate(*key, deadline, failure)) return finish(failure_detail(failure, target.timeoutMs));
+  if (!session.authenticate(*key, deadline, failure))
+    return finish(failure_detail(failure, target.timeoutMs));
   CommandRun run;
-  if (!session.run(target.command, deadline, run, failure)) return finish(failure_detail(failure, target.timeoutMs));
+  if (!session.run(target.command, deadline, run, failure))
+    return finish(failure_detail(failure, target.timeoutMs));
   if (run.exitStatus < 0) return finish("no exit status (the command was killed or the session failed)");
   outcome.ok = run.exitStatus == 0;
   std::string text = "exit status " + std::to_string(run.exitStatus);

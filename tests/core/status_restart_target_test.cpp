@@ -199,7 +199,7 @@ TEST_CASE("status: SSH restart target host, port, user and command") {
   t.host = "::1";
   CHECK(code_of(t) == "");
   for (const std::string& host : {std::string(), std::string("a b"), std::string("-oProxyCommand=x"),
-                                 std::string("host\n"), std::string("root@host"), std::string(254, 'h')}) {
+                                  std::string("host\n"), std::string("root@host"), std::string(254, 'h')}) {
     t.host = host;
     CHECK(code_of(t) == "invalid_ssh_host");
   }
@@ -215,7 +215,7 @@ TEST_CASE("status: SSH restart target host, port, user and command") {
   t.user = std::string(64, 'u');
   CHECK(code_of(t) == "");
   for (const std::string& user : {std::string(), std::string(65, 'u'), std::string("de ploy"),
-                                 std::string("root@host"), std::string("a:b"), std::string("-l")}) {
+                                  std::string("root@host"), std::string("a:b"), std::string("-l")}) {
     t.user = user;
     CHECK(code_of(t) == "invalid_ssh_user");
   }
@@ -272,8 +272,8 @@ TEST_CASE("status: SSH restart target host key pin and trust on first use") {
   t.hostKeyFingerprint = kFingerprint;
   CHECK(code_of(t) == "");  // a pin wins over trust on first use
   for (const std::string& fp :
-       {kFingerprint.substr(7), "sha256:" + kFingerprint.substr(7), kFingerprint + "=", kFingerprint.substr(0, 49),
-        std::string("MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48"),
+       {kFingerprint.substr(7), "sha256:" + kFingerprint.substr(7), kFingerprint + "=",
+        kFingerprint.substr(0, 49), std::string("MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48"),
         "SHA256:" + std::string(42, 'A') + "-"}) {
     t.hostKeyFingerprint = fp;
     CHECK_MESSAGE(code_of(t) == "invalid_host_key", fp);
@@ -300,7 +300,7 @@ TEST_CASE("status: deploy restart target") {
   t.uuid = "a1-B2_c3";
   CHECK(code_of(t) == "");
   for (const std::string& uuid : {std::string(), std::string("a b"), std::string("a&force=false"),
-                                 std::string("../x"), std::string(129, 'u')}) {
+                                  std::string("../x"), std::string(129, 'u')}) {
     t.uuid = uuid;
     CHECK(code_of(t) == "invalid_deploy_uuid");
   }

@@ -51,7 +51,9 @@ class LocalHttpServer {
   }
 
   int port() const { return port_; }
-  std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  std::string url(const std::string& path) const {
+    return "http://127.0.0.1:" + std::to_string(port_) + path;
+  }
 
   void record(const httplib::Request& request) {
     std::lock_guard lock(mutex_);

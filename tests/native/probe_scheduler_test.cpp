@@ -72,7 +72,7 @@ ScheduledCheck check(const std::string& id, const std::string& url = "http://127
 
 // A probe that answers 200 at once, without I/O.
 core::Result<native::probe::ProbeResult> instant_probe(const native::probe::ProbeRequest&,
-                                                      const native::probe::ProbeOptions&) {
+                                                       const native::probe::ProbeOptions&) {
   native::probe::ProbeResult r;
   r.outcome.transport = core::status::ProbeTransport::response;
   r.outcome.httpStatus = 200;
@@ -88,7 +88,9 @@ SchedulerOptions fast_options(int workers) {
   return options;
 }
 
-void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(100)); }
+void settle() {
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+}
 
 }  // namespace
 
@@ -212,7 +214,8 @@ TEST_SUITE("probe") {
     bool gate_open = false;
     int calls = 0;
     SchedulerOptions options = fast_options(1);
-    options.probe_function = [&](const native::probe::ProbeRequest& req, const native::probe::ProbeOptions& o) {
+    options.probe_function = [&](const native::probe::ProbeRequest& req,
+                                 const native::probe::ProbeOptions& o) {
       std::unique_lock lock(gate_mutex);
       if (++calls == 1) {
         gate_cv.notify_all();
@@ -302,12 +305,13 @@ TEST_SUITE("probe") {
     Reports reports;
     std::atomic<int> started{0};
     SchedulerOptions options = fast_options(2);
-    options.probe_function = [&](const native::probe::ProbeRequest& req, const native::probe::ProbeOptions& o) {
+    options.probe_function = [&](const native::probe::ProbeRequest& req,
+                                 const native::probe::ProbeOptions& o) {
       ++started;
       return native::probe::http_probe(req, o);
     };
-    auto scheduler = std::make_unique<ProbeScheduler>(clock, options,
-                                                      [&](const ProbeReport& r) { reports.add(r); });
+    auto scheduler =
+        std::make_unique<ProbeScheduler>(clock, options, [&](const ProbeReport& r) { reports.add(r); });
     auto c = check("silent", "http://127.0.0.1:" + std::to_string(server.port()) + "/");
     c.request.settings.timeoutMs = 25'000;
     REQUIRE(scheduler->upsert(c).ok());

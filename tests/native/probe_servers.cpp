@@ -22,7 +22,8 @@ int bind_loopback(int* port) {
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) throw std::runtime_error("bind failed");
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    throw std::runtime_error("bind failed");
   socklen_t len = sizeof addr;
   ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
   *port = ntohs(addr.sin_port);
@@ -35,7 +36,9 @@ int query_ms(const httplib::Request& req) {
 
 }  // namespace
 
-TargetServer::TargetServer() : server_(std::make_unique<httplib::Server>()) { routes(); }
+TargetServer::TargetServer() : server_(std::make_unique<httplib::Server>()) {
+  routes();
+}
 
 TargetServer::TargetServer(const std::string& cert_file, const std::string& key_file)
     : server_(std::make_unique<httplib::SSLServer>(cert_file.c_str(), key_file.c_str())), tls_(true) {
@@ -135,7 +138,9 @@ SilentServer::SilentServer() {
   ::listen(fd_, 64);
 }
 
-SilentServer::~SilentServer() { ::close(fd_); }
+SilentServer::~SilentServer() {
+  ::close(fd_);
+}
 
 TrickleServer::TrickleServer() {
   fd_ = bind_loopback(&port_);
@@ -180,9 +185,10 @@ SelfSignedCert::SelfSignedCert(const std::string& subject_alt_name) {
   std::filesystem::create_directories(dir_);
   cert_ = dir_ + "/cert.pem";
   key_ = dir_ + "/key.pem";
-  const std::string command = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1"
-                              " -subj /CN=probe-test -addext subjectAltName=" +
-                              subject_alt_name + " -keyout " + key_ + " -out " + cert_ + " 2>/dev/null";
+  const std::string command =
+      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1"
+      " -subj /CN=probe-test -addext subjectAltName=" +
+      subject_alt_name + " -keyout " + key_ + " -out " + cert_ + " 2>/dev/null";
   if (std::system(command.c_str()) != 0) throw std::runtime_error("openssl req failed");
 }
 

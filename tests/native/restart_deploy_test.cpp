@@ -36,7 +36,8 @@ struct DeployServer {
         response.status = 400;
         response.set_content(R"({"message":"force=true expected"})", "application/json");
       } else {
-        const std::string message = echo_message.empty() ? "Application api deployment queued." : echo_message;
+        const std::string message =
+            echo_message.empty() ? "Application api deployment queued." : echo_message;
         response.set_content(R"({"deployments":[{"message":")" + message + R"(","resource_uuid":")" + kUuid +
                                  R"(","deployment_uuid":"t4wcc4o8k0o0wgc8kk0gw8cs"}]})",
                              "application/json");

@@ -173,11 +173,11 @@ TEST_SUITE("restart") {
     std::filesystem::create_directories(dir.path());
     const std::string cert = dir.str() + "/cert.pem";
     const std::string key = dir.str() + "/key.pem";
-    const auto made = test_process::run({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                                         "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj",
-                                         "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout",
-                                         key, "-out", cert},
-                                        std::chrono::seconds(30));
+    const auto made =
+        test_process::run({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                           "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                           "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert},
+                          std::chrono::seconds(30));
     REQUIRE_MESSAGE(made.exit_code == 0, made.output);
     httplib::SSLServer server(cert.c_str(), key.c_str());
     REQUIRE(server.is_valid());
@@ -189,7 +189,8 @@ TEST_SUITE("restart") {
     const int port = server.bind_to_any_port("127.0.0.1");
     std::thread thread([&] { server.listen_after_bind(); });
     while (!server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    const RestartOutcome outcome = fire_http(target_for("https://127.0.0.1:" + std::to_string(port) + "/restart"));
+    const RestartOutcome outcome =
+        fire_http(target_for("https://127.0.0.1:" + std::to_string(port) + "/restart"));
     server.stop();
     thread.join();
     CHECK_FALSE(outcome.ok);
@@ -214,7 +215,8 @@ TEST_SUITE("restart") {
   }
 
   TEST_CASE("detail text: secrets redacted, one line, bounded on a character boundary") {
-    CHECK(detail_text("HTTP 401: token abc123 rejected", {"abc123"}) == "HTTP 401: token [redacted] rejected");
+    CHECK(detail_text("HTTP 401: token abc123 rejected", {"abc123"}) ==
+          "HTTP 401: token [redacted] rejected");
     CHECK(detail_text("abc123abc123", {"abc123", ""}) == "[redacted][redacted]");
     CHECK(detail_text("  line one\r\n\tline\x01two  ", {}) == "line one line two");
     CHECK(detail_text("", {"x"}).empty());

@@ -24,12 +24,12 @@ const std::string kPassphrase = "correct horse battery staple";
 // the thread that started it) and stopped at exit.
 struct SshFixture {
   std::unique_ptr<test_ssh::SshdServer> sshd;
-  std::string failure;  // why sshd or a key is missing; empty when all is ready
-  test_ssh::KeyPair plain;        // ed25519, OpenSSH format, no passphrase; authorized
-  test_ssh::KeyPair encrypted;    // ed25519 encrypted with kPassphrase; authorized
-  test_ssh::KeyPair rsa_pem;      // RSA in the traditional PEM format; authorized
-  test_ssh::KeyPair stranger;     // not authorized
-  test_ssh::KeyPair other_host;   // another host key: a pin that does not match the server
+  std::string failure;           // why sshd or a key is missing; empty when all is ready
+  test_ssh::KeyPair plain;       // ed25519, OpenSSH format, no passphrase; authorized
+  test_ssh::KeyPair encrypted;   // ed25519 encrypted with kPassphrase; authorized
+  test_ssh::KeyPair rsa_pem;     // RSA in the traditional PEM format; authorized
+  test_ssh::KeyPair stranger;    // not authorized
+  test_ssh::KeyPair other_host;  // another host key: a pin that does not match the server
   std::string keys_dir;
 
   SshFixture() {
@@ -66,12 +66,12 @@ SshFixture& fixture() {
 }
 
 // Loud, never silent: the reason is printed with the case's name.
-#define REQUIRE_SSHD()                                                          \
-  do {                                                                          \
-    if (!fixture().ready()) {                                                   \
+#define REQUIRE_SSHD()                                                              \
+  do {                                                                              \
+    if (!fixture().ready()) {                                                       \
       MESSAGE("SKIPPED: no sshd for the SSH restart tests: " << fixture().failure); \
-      return;                                                                   \
-    }                                                                           \
+      return;                                                                       \
+    }                                                                               \
   } while (0)
 
 std::string read_file(const std::string& path) {
@@ -118,7 +118,8 @@ TEST_SUITE("restart") {
   TEST_CASE("SSH target: large output is read to the end and bounded") {
     REQUIRE_SSHD();
     // 1 MiB on each stream: the command must not block on a full channel window.
-    const RestartOutcome outcome = fire_ssh(fixture().target("head -c 1048576 /dev/zero; head -c 1048576 /dev/zero >&2"));
+    const RestartOutcome outcome =
+        fire_ssh(fixture().target("head -c 1048576 /dev/zero; head -c 1048576 /dev/zero >&2"));
     CHECK(outcome.ok);
     CHECK(outcome.detail == "exit status 0");
   }
@@ -214,7 +215,8 @@ TEST_SUITE("restart") {
     MESSAGE("refused: " << outcome.detail);
 
     target = fixture().target("true");
-    target.privateKeyPem = "-----BEGIN OPENSSH PRIVATE KEY-----\nbm90IGEga2V5\n-----END OPENSSH PRIVATE KEY-----\n";
+    target.privateKeyPem =
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nbm90IGEga2V5\n-----END OPENSSH PRIVATE KEY-----\n";
     outcome = fire_ssh(target);
     CHECK_FALSE(outcome.ok);
     CHECK(outcome.detail.starts_with("private key could not be read"));

@@ -63,7 +63,8 @@ KeyPair generate_key(const std::string& path, const std::string& type, const std
                      bool pem_format, std::string& failure) {
   std::filesystem::remove(path);
   std::filesystem::remove(path + ".pub");
-  std::vector<std::string> argv = {"ssh-keygen", "-q", "-t", type, "-N", passphrase, "-C", "restart-test", "-f", path};
+  std::vector<std::string> argv = {"ssh-keygen", "-q", "-t",           type, "-N",
+                                   passphrase,   "-C", "restart-test", "-f", path};
   if (type == "rsa") argv.insert(argv.end(), {"-b", "2048"});
   if (pem_format) argv.insert(argv.end(), {"-m", "PEM"});
   const auto made = test_process::run(argv, 60s);

@@ -33,9 +33,9 @@ class SshdServer {
   SshdServer& operator=(const SshdServer&) = delete;
 
   int port() const { return port_; }
-  const std::string& dir() const { return dir_; }                   // the server's folder
+  const std::string& dir() const { return dir_; }  // the server's folder
   const std::string& host_key_fingerprint() const { return host_fingerprint_; }
-  const std::string& user() const { return user_; }                 // the user the tests log in as
+  const std::string& user() const { return user_; }  // the user the tests log in as
   // Adds a public key line to authorized_keys (read by sshd at each login).
   void authorize(const std::string& public_key_line);
   std::string log_tail() const;
