@@ -1,8 +1,9 @@
 #pragma once
 // The public snapshot's cache (spec Limits: "Snapshot cache 30 seconds"): the rendered body per page slug
-// and locale, reused until 30 s after it was built. A dashboard write to a page drops its entries at once
-// so its owner sees the change; probe results do not, so a page's snapshot costs at most one build per
-// 30 s per locale however many visitors it has.
+// and locale, reused until 30 s after it was built. A dashboard write to a page, and a probe result that
+// changes a check's status, drop its entries at once (edge/status/page_events.h) so visitors see the
+// change; results that change nothing do not, so a steady page costs at most one build per 30 s per locale
+// however many visitors it has.
 
 #include <cstdint>
 #include <map>

@@ -8,6 +8,8 @@
 #include "core/date.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/page_events.h"
+#include "edge/status/verdict_hooks.h"
 
 namespace edge::status {
 namespace {
@@ -238,11 +240,21 @@ json::object result_view(const json::object& stored) {
 
 core::Status append_check_result(App& app, std::string_view check_id, const CheckResult& result) {
   store::Table t = app.status_table;
-  return app.kv->write([&](store::WriteTxn& txn) -> core::Status {
-    if (!txn.get(t, check_index_key(check_id))) return core::make_error("check_not_found", "check not found");
+  AfterCommit after;
+  bool status_changed = false;
+  std::string company_id, page_id;
+  auto st = app.kv->write([&](store::WriteTxn& txn) -> core::Status {
+    after.clear();
+    status_changed = false;
+    auto where = record::get_object(txn, t, check_index_key(check_id));
+    if (!where) return core::make_error("check_not_found", "check not found");
+    company_id = record::str(*where, "companyId");
+    page_id = record::str(*where, "pageId");
+    std::string component_id = record::str(*where, "componentId");
     record::put_object(txn, t, result_key(check_id, result.atMs), to_json(result));
     json::object summary = record::get_object(txn, t, summary_key(check_id)).value_or(json::object{});
     if (!summary.empty() && record::num(summary, "lastCheckedAtMs") > result.atMs) return {};
+    std::string previous = summary.empty() ? std::string("no-data") : record::str(summary, "status");
     const bool down = result.status == core::status::ProbeStatus::down;
     summary["status"] = core::status::wire_name(result.status);
     summary["reason"] = core::status::wire_name(result.reason);
@@ -251,8 +263,16 @@ core::Status append_check_result(App& app, std::string_view check_id, const Chec
     summary["lastCheckedAt"] = core::format_timestamp(result.atMs);
     summary["consecutiveFailures"] = down ? record::num(summary, "consecutiveFailures") + 1 : 0;
     record::put_object(txn, t, summary_key(check_id), summary);
+    status_changed = previous != core::status::wire_name(result.status);
+    Verdict verdict{company_id, page_id, component_id, check_id, result, previous};
+    auto_incidents_on_verdict(app, txn, verdict, after);
+    restart_targets_on_verdict(app, txn, verdict, after);
     return {};
   });
+  if (!st.ok()) return st;
+  if (status_changed) page_changed(app, company_id, page_id);
+  for (auto& step : after) step();
+  return {};
 }
 
 core::Result<std::optional<json::object>> check_summary(App& app, std::string_view check_id) {

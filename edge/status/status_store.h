@@ -19,6 +19,8 @@
 // Reserved for later slices, one record per id under the page:
 //   c/<companyId>/incident/<pageId>/<incidentId>, c/<companyId>/maintenance/<pageId>/<windowId>,
 //   c/<companyId>/subscriber/<pageId>/<subscriberId>, c/<companyId>/restart/<pageId>/<targetId>
+//   ev/<atMs>/<eventId>                                         the notification outbox
+//                                                               (edge/status/status_events.h)
 //
 // Every company-owned key starts with c/<companyId>/, so an id of another company is simply not found
 // (404, never 403). Deleting a page or a component removes everything beneath it in one transaction.
@@ -114,7 +116,9 @@ json::object result_view(const json::object& stored);
 
 // Appends a result durably and updates the check's summary in the same transaction: status, lastLatencyMs
 // and lastCheckedAt follow the newest result (an older one arriving late is kept but changes nothing);
-// consecutiveFailures counts down results in a row. `check_not_found` when the check is gone.
+// consecutiveFailures counts down results in a row. For the newest result the verdict hooks run in the same
+// transaction (edge/status/verdict_hooks.h) and their after-commit work follows the commit; a change of the
+// check's status calls page_changed. `check_not_found` when the check is gone.
 core::Status append_check_result(App& app, std::string_view check_id, const CheckResult& result);
 
 // The check's summary record, nullopt before its first result.

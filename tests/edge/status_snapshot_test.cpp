@@ -164,9 +164,10 @@ TEST_SUITE("status_snapshot") {
     REQUIRE(first.status == 200);
     CHECK(first.header("Access-Control-Allow-Origin") == "*");
     CHECK(first.header("Cache-Control") == "public, max-age=30");
-    // A result written within the 30 s does not show: the cached body answers.
+    // A result within the 30 s that leaves its check's status as it was does not show: the cached body
+    // answers (IMAP was operational).
     p.edge.clock.advance_ms(29'999);
-    p.edge.result(p.smtp, p.edge.clock.now_ms(), ProbeStatus::operational);
+    p.edge.result(p.imap, p.edge.clock.now_ms(), ProbeStatus::operational);
     auto cached = p.edge.get("/api/v1/status/acme-status");
     CHECK(cached.body == first.body);
     // Past the 30 s the snapshot is built again.
@@ -174,8 +175,14 @@ TEST_SUITE("status_snapshot") {
     auto fresh = p.edge.get("/api/v1/status/acme-status");
     CHECK(fresh.body != first.body);
     CHECK(fresh.json.at("generatedAt") == "2026-11-18T11:07:10.000Z");
-    CHECK(fresh.json.at("components").at(2).at("status") == "operational");
-    CHECK(fresh.json.at("overall") == "operational");
+    CHECK(fresh.json.at("components").at(2).at("lastCheckedAt") == "2026-11-18T11:07:09.999Z");
+    // A result that changes a check's status drops the cached snapshot at once (SMTP was down).
+    p.edge.clock.advance_ms(1'000);
+    p.edge.result(p.smtp, p.edge.clock.now_ms(), ProbeStatus::operational);
+    auto changed = p.edge.get("/api/v1/status/acme-status");
+    CHECK(changed.json.at("generatedAt") == "2026-11-18T11:07:11.000Z");
+    CHECK(changed.json.at("components").at(2).at("status") == "operational");
+    CHECK(changed.json.at("overall") == "operational");
     // A dashboard write to the page drops its cached snapshot at once.
     REQUIRE(p.edge.patch(kDash + "/pages/" + p.page, R"({"name":"Acme Cloud"})", p.edge.token).status == 200);
     CHECK(p.edge.get("/api/v1/status/acme-status").json.at("page").at("name") == "Acme Cloud");
