@@ -3,6 +3,7 @@
 #include "edge/auth_projects/auth_demo.h"
 #include "edge/mail/mail_demo.h"
 #include "edge/restaurant/restaurant_demo.h"
+#include "edge/status/status_demo.h"
 
 #include <sys/stat.h>
 
@@ -60,6 +61,7 @@ core::Result<DemoCredentials> seed_demo(App& app) {
   auto restaurant = restaurant::seed_restaurant_demo(app, d.company_slug, d.access_token);
   if (!restaurant.ok()) return restaurant.error();
   if (auto mail = mail::seed_mail_demo(app, company->id); !mail.ok()) return mail.error();
+  if (auto st = status::seed_status_demo(app, d.company_slug, d.access_token); !st.ok()) return st.error();
   auto auth = auth_projects::seed_auth_demo(app, company->id);
   if (!auth) return auth.error();
   d.auth_project = auth->project_slug;

@@ -303,6 +303,8 @@ int main(int argc, char** argv) {
                 << creds->auth_project << "/login\n";
     std::cout << "  Offline till:   " << base
               << "/web/till/ (pair it while signed in; board at /web/till/board.html)\n"
+              << "  Status page:    " << app.config.status_url
+              << "/api/v1/status/demo (checks probe this edge)\n"
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;

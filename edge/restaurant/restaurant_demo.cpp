@@ -3,13 +3,14 @@
 #include "core/date.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/platform/route_client.h"
 #include "edge/restaurant/restaurant_common.h"
 #include "edge/restaurant/restaurant_store.h"
 
 namespace edge::restaurant {
 namespace {
 
-// Calls the route for (method, path) as an HTTP request would, without the network or the request log.
+// The restaurant API wraps its answers in {data}.
 struct DemoClient {
   App& app;
   std::string base;
@@ -17,23 +18,11 @@ struct DemoClient {
 
   core::Result<json::object> call(const std::string& method, const std::string& path,
                                   const json::object& body) {
-    Request req;
-    req.method = method;
-    req.path = base + path;
-    req.host = "127.0.0.1";
-    req.remote_addr = "127.0.0.1";
-    req.body = core::to_json(body);
-    req.headers["authorization"] = "Bearer " + token;
-    req.headers["content-type"] = "application/json";
-    auto match = app.router.match(req);
-    if (match.kind != Router::Match::found)
-      return core::make_error("internal", "demo data: no route for " + method + " " + path);
-    Response res = (*match.handler)(req);
-    auto parsed = core::parse_json_object(res.body);
-    if (res.status >= 300 || !parsed || !parsed->contains("data") || !parsed->at("data").is_object())
-      return core::make_error("internal", "demo data: " + method + " " + path + " answered " +
-                                              std::to_string(res.status) + " " + res.body);
-    return parsed->at("data").as_object();
+    auto r = call_route(app, method, base + path, body, token);
+    if (!r) return r.error();
+    if (!r->contains("data") || !r->at("data").is_object())
+      return core::make_error("internal", "demo data: " + method + " " + path + " answered no data");
+    return r->at("data").as_object();
   }
 
   core::Result<std::string> create(const std::string& path, const json::object& body) {

@@ -110,6 +110,19 @@ TEST_CASE("edge serves on the port it reports and stops cleanly on SIGTERM") {
   CHECK(login->status == 200);
   CHECK(parse(login->body).at("data").at("user").at("emailVerified").as_bool());
 
+  // The status demo: a public page whose three components each have a check probing this edge.
+  auto snapshot = client.Get("/api/v1/status/demo");
+  REQUIRE(snapshot);
+  REQUIRE(snapshot->status == 200);
+  json::value page = parse(snapshot->body);
+  CHECK(page.at("page").at("name").as_string() == "Demo Bistro");
+  const auto& components = page.at("components").as_array();
+  REQUIRE(components.size() == 3);
+  CHECK(components[0].at("name").as_string() == "Platform API");
+  CHECK(components[1].at("name").as_string() == "Dashboard");
+  CHECK(components[2].at("name").as_string() == "Status page");
+  for (const auto& c : components) CHECK(c.at("checks").as_array().size() == 1);
+
   int status = edge.stop(SIGTERM);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
