@@ -60,15 +60,20 @@ export function unavailable(t, what) {
 // missing, or the failure with Try again (its sentence also in the banner). Answers reload().
 export function loadInto(ctx, slot, { load, render, what, loadingText }) {
   const { t } = ctx;
+  let shown = false;
   async function run() {
     slot.setAttribute('aria-busy', 'true');
-    slot.replaceChildren(h('div', { class: 'loading-block' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, loadingText ?? t('kit.loading'))));
+    // A reload keeps what is shown (dimmed) until the answer is in, so nothing jumps after each change.
+    if (shown) slot.classList.add('is-loading');
+    else slot.replaceChildren(h('div', { class: 'loading-block' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, loadingText ?? t('kit.loading'))));
     let result;
     try {
       result = await load();
     } catch (error) {
       if (error?.name === 'AbortError' || ctx.signal.aborted) return;
       slot.setAttribute('aria-busy', 'false');
+      slot.classList.remove('is-loading');
+      shown = false;
       if (what && isMissingApi(error)) {
         slot.replaceChildren(unavailable(t, what));
         return;
@@ -87,6 +92,8 @@ export function loadInto(ctx, slot, { load, render, what, loadingText }) {
     }
     if (ctx.signal.aborted) return;
     slot.setAttribute('aria-busy', 'false');
+    slot.classList.remove('is-loading');
+    shown = true;
     slot.replaceChildren(render(result) ?? '');
   }
   run();

@@ -58,7 +58,8 @@ export default function maintenanceTab(ctx, shared) {
           paths.maintenances(pageId),
           {
             title: localizedValue(values, 'title'),
-            description: localizedValue(values, 'description'),
+            // Left out when neither language has one.
+            description: values.description_en.trim() || values.description_tr.trim() ? localizedValue(values, 'description') : undefined,
             scheduledStart: isoFromLocal(values.scheduledStart),
             end: isoFromLocal(values.end),
             affectedComponentIds: picker.selected(),

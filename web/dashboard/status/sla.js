@@ -19,7 +19,7 @@ export default function slaTab(ctx, shared) {
   const from = input({ name: 'from', type: 'date', value: day(new Date(today.getTime() - 30 * 86_400_000)) });
   const to = input({ name: 'to', type: 'date', value: day(today) });
   const slot = h('div', { id: 'sla-report' });
-  const csv = linkButton(t('status.sla.csv'), '#', { variant: 'secondary', icon: icons.copy, download: '', dataset: { action: 'sla-csv' } });
+  const csv = linkButton(t('status.sla.csv'), '#', { variant: 'secondary', download: '', dataset: { action: 'sla-csv' } });
   const setCsv = () => {
     csv.href = `${paths.sla(pageId)}?${new URLSearchParams({ from: from.value, to: to.value, format: 'csv' })}`;
   };
