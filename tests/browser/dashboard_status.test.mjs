@@ -289,6 +289,7 @@ describe('status dashboard', { timeout: 240_000 }, () => {
     assert.equal(await page.locator('h1').textContent(), 'Acme Status');
     const stored = (await sessionGet(statusApi(`/pages/${ids.pageId}`))).body;
     assert.equal(stored.branding.primaryColor, '#1f6feb');
+    assert.equal(await page.inputValue(`${form} [name="primaryColor"]`), '#1f6feb');
     assert.equal(stored.branding.displayName, 'Acme Status');
     assert.equal(stored.branding.tagline, null);
     assert.equal(stored.subscribersEnabled, true);

@@ -70,7 +70,6 @@ export default async function checkView(ctx, { pageId, componentId, checkId }) {
         [t('status.checks.latency'), check.lastLatencyMs === null || check.lastLatencyMs === undefined ? '—' : t('status.ms', { n: t.number(check.lastLatencyMs) })],
         [t('status.checks.lastChecked'), check.lastCheckedAt ? timeAgo(check.lastCheckedAt) : t('status.checks.never')],
         [t('status.checks.failures'), t.number(check.consecutiveFailures ?? 0)],
-        [t('status.checks.component'), component.name],
       ]),
     );
   }

@@ -70,6 +70,14 @@ export default function settingsTab(ctx, shared) {
         subscribersEnabled: values.subscribersEnabled,
       };
       const saved = await api.patch(paths.page(page.id), body, { signal: ctx.signal });
+      // The stored values (trimmed, colour and domain in lower case) replace what was typed.
+      const f = form.fields;
+      f.name.control.value = saved.name;
+      f.slug.control.value = saved.slug;
+      for (const n of BRANDING) f[n].control.value = saved.branding?.[n] ?? '';
+      f.customDomain.control.value = saved.customDomain ?? '';
+      f.subscribersEnabled.control.checked = Boolean(saved.subscribersEnabled);
+      paint();
       ctx.setDirty(false);
       shared.pageChanged(saved);
       ctx.toast(t('status.settings.saved'));
