@@ -1,5 +1,7 @@
 #include "edge/pages/dashboard_routes.h"
 
+#include <algorithm>
+
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
 #include "edge/pages/app_page_headers.h"
@@ -31,12 +33,46 @@ Response shell(App& app, const Request& req) {
   return r;
 }
 
+// {status_url}/d[/{slug}[/{page}...]]: the status dashboard is the dashboard's status product
+// (docs/status-dashboard.md), so these addresses answer 303 to /dashboard/{slug}/status/{page...} on the same
+// host, with the query kept. `/d` alone opens the first company by name (as /dashboard does); without a
+// company it goes to /dashboard, which says so. Signed out: the sign-in page, which comes back to this /d
+// address.
+Response status_dashboard(App& app, const Request& req) {
+  auto who = signed_in(app, req);
+  if (!who) return redirect_response(303, login_redirect(req));
+  auto segments = split_path(req.path);  // "d", then the rest
+  std::string slug = segments.size() > 1 ? std::string(segments[1]) : std::string();
+  if (slug.empty()) {
+    auto companies = app.accounts->companies_of(who->user.id);
+    if (!companies || companies->empty()) return redirect_response(303, "/dashboard");
+    auto first = std::min_element(companies->begin(), companies->end(), [](const auto& a, const auto& b) {
+      return a.first.name != b.first.name ? a.first.name < b.first.name : a.first.slug < b.first.slug;
+    });
+    slug = first->first.slug;
+  }
+  std::string location = "/dashboard/" + url_encode(slug) + "/status";
+  if (segments.size() > 2) {
+    for (size_t i = 2; i < segments.size(); ++i) location += "/" + url_encode(segments[i]);
+  } else {
+    location += "/pages";
+  }
+  std::string query;
+  for (const auto& [name, value] : req.query)
+    query += (query.empty() ? "?" : "&") + url_encode(name) + "=" + url_encode(value);
+  Response r = redirect_response(303, location + query);
+  r.set_header("Cache-Control", "no-store");
+  return r;
+}
+
 }  // namespace
 
 void register_dashboard_routes(App& app) {
   Router& r = app.router;
   r.add("GET", "/dashboard", [&app](Request& req) { return shell(app, req); });
   r.add("GET", "/dashboard/{path*}", [&app](Request& req) { return shell(app, req); });
+  r.add("GET", "/d", [&app](Request& req) { return status_dashboard(app, req); });
+  r.add("GET", "/d/{path*}", [&app](Request& req) { return status_dashboard(app, req); });
 
   // One file of one npm package (package.json's mjml-browser): nothing else under node_modules is served.
   r.add("GET", "/web/vendor/mjml-browser.js",

@@ -4,5 +4,6 @@ import { startDashboard } from './kit/shell.js';
 import auth from './auth/product.js';
 import company from './company/product.js';
 import mail from './mail/product.js';
+import status from './status/product.js';
 
-startDashboard({ products: [mail, auth, company] });
+startDashboard({ products: [mail, auth, status, company] });
