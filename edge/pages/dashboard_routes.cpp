@@ -5,6 +5,7 @@
 #include "edge/accounts/session_cookie.h"
 #include "edge/app.h"
 #include "edge/pages/app_page_headers.h"
+#include "edge/platform/host_map.h"
 
 namespace edge {
 namespace {
@@ -39,6 +40,22 @@ Response shell(App& app, const Request& req) {
 // company it goes to /dashboard, which says so. Signed out: the sign-in page, which comes back to this /d
 // address.
 Response status_dashboard(App& app, const Request& req) {
+  // A status host of its own serves no dashboard (its session cookie and the platform API live on the
+  // platform host): the visitor goes to the platform host's dashboard, its status product when the
+  // company is named.
+  if (const std::string platform = host_of_url(app.config.base_url);
+      platform != host_of_url(app.config.status_url) && host_of_url(req.host) != platform) {
+    auto segments = split_path(req.path);
+    std::string location = app.config.base_url + "/dashboard";
+    if (segments.size() > 1) {
+      location += "/" + url_encode(segments[1]) + "/status";
+      for (size_t i = 2; i < segments.size(); ++i) location += "/" + url_encode(segments[i]);
+      if (segments.size() == 2) location += "/pages";
+    }
+    Response r = redirect_response(303, location);
+    r.set_header("Cache-Control", "no-store");
+    return r;
+  }
   auto who = signed_in(app, req);
   if (!who) return redirect_response(303, login_redirect(req));
   auto segments = split_path(req.path);  // "d", then the rest

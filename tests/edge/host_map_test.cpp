@@ -43,3 +43,21 @@ TEST_CASE("in development every product shares the listen address and every path
   CHECK(edge.get("/api/companies/acme", edge.acme_token).status == 200);
   CHECK(edge.get("/.well-known/openid-configuration").status == 200);
 }
+
+TEST_CASE("a status host of its own sends /d to the platform host's dashboard") {
+  edge::Config config;
+  config.base_url = "https://platform.test";
+  config.status_url = "https://status.test";
+  TestEdge edge(config);
+  auto location = [&](const std::string& path) {
+    auto r = edge.send("GET", path, "", {{"Host", "status.test"}});
+    CHECK(r.status == 303);
+    return r.header("Location");
+  };
+  CHECK(location("/d") == "https://platform.test/dashboard");
+  CHECK(location("/d/acme") == "https://platform.test/dashboard/acme/status/pages");
+  CHECK(location("/d/acme/pages/pg_1") == "https://platform.test/dashboard/acme/status/pages/pg_1");
+  // The platform host serves the dashboard itself and answers no status path.
+  CHECK(edge.send("GET", "/dashboard", "", {{"Host", "platform.test"}}).status != 404);
+  CHECK(edge.send("GET", "/d", "", {{"Host", "platform.test"}}).status == 404);
+}
