@@ -78,13 +78,20 @@ ChannelOutcome send_status_mail(const App& app, const std::string& to, const std
   m.text = text;
   m.message_id = message_id;
   m.date_ms = date_ms;
-  m.headers = headers;
   auto mime = native::mail::build_mime(m);
   if (!mime) {
     out.kind = ChannelOutcome::Kind::failed;
     out.error = mime.error().message;
     return out;
   }
+  // Written as they are, above GMime's header: GMime encodes a header it cannot fold (a URL longer than a
+  // line has no space to fold at) as RFC 2047 words, which no mail client reads as a List-Unsubscribe URL.
+  std::string raw;
+  for (const auto& [name, value] : headers) {
+    if (value.find_first_of("\r\n") != std::string::npos) continue;
+    raw += name + ": " + value + "\r\n";
+  }
+  mime->insert(0, raw);
   std::string helo =
       app.config.mail.helo_name.empty() ? host_of(app.config.status_url) : app.config.mail.helo_name;
   if (helo.empty()) helo = "localhost";

@@ -32,7 +32,8 @@ ChannelOutcome post_webhook(const App& app, const std::string& url, const std::s
 // Whether the deployment can send status mail (a relay is configured).
 bool status_mail_configured(const App& app);
 
-// One plain-text mail from the configured sender to `to`, with `headers` added (List-Unsubscribe, ...).
+// One plain-text mail from the configured sender to `to`, with `headers` added as they are (ASCII values of
+// at most a line: List-Unsubscribe and List-Unsubscribe-Post).
 // 2xx delivered; 5xx failed; a 4xx or no answer retried.
 ChannelOutcome send_status_mail(const App& app, const std::string& to, const std::string& subject,
                                 const std::string& text, const std::string& message_id, std::int64_t date_ms,

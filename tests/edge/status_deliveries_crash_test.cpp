@@ -169,6 +169,33 @@ TEST_SUITE("status_deliveries_crash") {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
+    // The delivery logs agree: every delivery delivered, and some of them had failed before the kill.
+    auto c = client_for(edge.port, token);
+    const std::string subscribers = "/api/v1/dashboard/companies/hooks/pages/" + page_id + "/subscribers";
+    auto list = c.Get(subscribers);
+    REQUIRE(list);
+    REQUIRE(list->status == 200);
+    auto subs = core::parse_json(list->body);
+    REQUIRE(subs);
+    REQUIRE(subs->as_array().size() == kSubscribers);
+    std::size_t delivered = 0, failed_first = 0;
+    // The last attempts are recorded just after the receiver answered them.
+    for (int i = 0; i < 100 && delivered < kEvents * kSubscribers; ++i) {
+      if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      delivered = failed_first = 0;
+      for (const auto& sub : subs->as_array()) {
+        auto log = c.Get(subscribers + "/" + std::string(sub.at("id").as_string()) + "/deliveries?limit=200");
+        REQUIRE(log);
+        auto entries = core::parse_json(log->body);
+        REQUIRE(entries);
+        for (const auto& d : entries->as_array()) {
+          delivered += d.at("status") == json::value("delivered");
+          failed_first += d.at("history").as_array().front().at("status") == json::value(503);
+        }
+      }
+    }
+    CHECK(delivered == kEvents * kSubscribers);
+    CHECK(failed_first > 0);
     std::lock_guard lock(receiver.mutex);
     CHECK(receiver.bad_signatures == 0);
     CHECK(receiver.accepted.size() == kEvents * kSubscribers);
