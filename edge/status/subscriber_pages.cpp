@@ -36,7 +36,12 @@ constexpr std::string_view kUnsubscribePage = R"(<div class="card narrow" id="un
 <form method="post" action="{action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit" id="unsubscribe-button">{button}</button></form></div>)";
 
-constexpr std::string_view kPreferencesPage = R"(<div class="card" id="preferences"><h1>{title}</h1>
+constexpr std::string_view kPreferencesPage = R"(<style>
+#preferences fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 18px 0 0; padding: 6px 16px 12px; }
+#preferences legend { font-weight: 600; padding: 0 6px; }
+#preferences label { font-weight: 400; margin: 8px 0 0; }
+#preferences form + form { margin-top: 12px; }
+</style><div class="card" id="preferences"><h1>{title}</h1>
 <p class="lead">{lead} <strong>{page}</strong></p>{#saved}<p class="pill" id="saved">{notice}</p>{/saved}
 <p class="muted" id="subscription">{channel}</p>
 <form method="post" action="{action}" id="preferences-form"><input type="hidden" name="csrf" value="{csrf}">
