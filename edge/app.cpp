@@ -101,6 +101,7 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   probes.workers = app->config.status.probe_workers;
   app->status_probes = std::make_unique<status::ProbeWorker>(*app, probes);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
+  app->status_subscribers = std::make_unique<status::SubscriberWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.
   if (auto synced = mail::sync_dovecot(*app); !synced.ok()) return synced.error();
   return app;

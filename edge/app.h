@@ -27,6 +27,7 @@
 #include "edge/platform/token_usage.h"
 #include "edge/status/probe_worker.h"
 #include "edge/status/snapshot_cache.h"
+#include "edge/status/subscriber_worker.h"
 #include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
 
@@ -69,6 +70,10 @@ struct App {
   status::SnapshotCache status_snapshots;
   // Probes every stored check at its interval and records the verdicts (started by EdgeServer).
   std::unique_ptr<status::ProbeWorker> status_probes;
+  // Delivers the status events to the pages' subscribers (started by EdgeServer), and bounds new
+  // subscriptions per client address (docs/status-subscribers.md).
+  std::unique_ptr<status::SubscriberWorker> status_subscribers;
+  RateLimiter status_subscribe_limiter{config.status.subscribe_rate_limit};
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

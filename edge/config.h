@@ -103,6 +103,22 @@ struct Config {
     bool development_mode = false;
     // Probes in flight at most (edge/status/probe_worker.h); 0 turns the probe worker off.
     std::size_t probe_workers = 16;
+    // Subscribers (docs/status-subscribers.md). The subscriber worker: concurrent deliveries (0 turns it
+    // off: events and deliveries stay queued), how often it looks at the outbox, one attempt's longest wait,
+    // the retry schedule (exponential from the base, capped, with jitter) and the attempts before a
+    // delivery fails.
+    std::size_t subscriber_workers = 4;
+    std::int64_t subscriber_poll_ms = 500;
+    std::int64_t delivery_timeout_ms = 10'000;
+    std::int64_t delivery_retry_base_ms = 30'000, delivery_retry_max_ms = 3'600'000;
+    int delivery_max_attempts = 12;
+    // Status mail: `host:port` of the SMTP relay (empty: the mail product's --mail-relay; neither: no email
+    // subscriptions) and the sender address (empty: status@<host of status_url>).
+    std::string smtp_relay, mail_from;
+    // The Telegram Bot API (tests point it at a local server).
+    std::string telegram_api_base = "https://api.telegram.org";
+    // New subscriptions per client address.
+    RateLimit subscribe_rate_limit{10, 600'000};
   } status;
 
   std::string web_root = "web";

@@ -205,6 +205,41 @@ int main(int argc, char** argv) {
                  "status pages: probes in flight at most; 0 stops probing")
       ->envname("EDGE_STATUS_PROBE_WORKERS")
       ->capture_default_str();
+  cli.add_option("--status-subscriber-workers", config.status.subscriber_workers,
+                 "status pages: concurrent deliveries to subscribers; 0 keeps them queued")
+      ->envname("EDGE_STATUS_SUBSCRIBER_WORKERS")
+      ->capture_default_str();
+  cli.add_option("--status-subscriber-poll-ms", config.status.subscriber_poll_ms,
+                 "status pages: how often the subscriber worker looks at its queue")
+      ->envname("EDGE_STATUS_SUBSCRIBER_POLL_MS")
+      ->capture_default_str();
+  cli.add_option("--status-delivery-retry-base-ms", config.status.delivery_retry_base_ms,
+                 "status pages: first retry delay of a failed delivery (doubling, with jitter)")
+      ->envname("EDGE_STATUS_DELIVERY_RETRY_BASE_MS")
+      ->capture_default_str();
+  cli.add_option("--status-delivery-retry-max-ms", config.status.delivery_retry_max_ms,
+                 "status pages: longest retry delay")
+      ->envname("EDGE_STATUS_DELIVERY_RETRY_MAX_MS")
+      ->capture_default_str();
+  cli.add_option("--status-delivery-max-attempts", config.status.delivery_max_attempts,
+                 "status pages: attempts before a delivery fails")
+      ->envname("EDGE_STATUS_DELIVERY_MAX_ATTEMPTS")
+      ->capture_default_str();
+  cli.add_option("--status-smtp-relay", config.status.smtp_relay,
+                 "status pages: host:port of the SMTP relay for subscriber mail (default: --mail-relay)")
+      ->envname("EDGE_STATUS_SMTP_RELAY");
+  cli.add_option("--status-mail-from", config.status.mail_from,
+                 "status pages: sender address of subscriber mail (default status@<status host>)")
+      ->envname("EDGE_STATUS_MAIL_FROM");
+  cli.add_option("--status-telegram-api-base", config.status.telegram_api_base,
+                 "status pages: Telegram Bot API base URL")
+      ->envname("EDGE_STATUS_TELEGRAM_API_BASE")
+      ->capture_default_str();
+  std::string subscribe_rate_limit = "10/600s";
+  cli.add_option("--status-subscribe-rate-limit", subscribe_rate_limit,
+                 "status pages: new subscriptions per client address, requests/window")
+      ->envname("EDGE_STATUS_SUBSCRIBE_RATE_LIMIT")
+      ->capture_default_str();
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
@@ -243,6 +278,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   config.mail.rate_limit = *mail_limit;
+  auto subscribe_limit = edge::parse_rate_limit(subscribe_rate_limit);
+  if (!subscribe_limit) {
+    std::cerr << "edge: --status-subscribe-rate-limit: " << subscribe_limit.error().message << "\n";
+    return 2;
+  }
+  config.status.subscribe_rate_limit = *subscribe_limit;
   for (std::string_view rest = mail_retry_delays; !rest.empty();) {
     std::string_view item = rest.substr(0, rest.find(','));
     rest.remove_prefix(std::min(rest.size(), item.size() + 1));

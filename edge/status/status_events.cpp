@@ -31,7 +31,8 @@ std::string enqueue_event(App& app, store::WriteTxn& txn, const StatusEvent& eve
   return id;
 }
 
-// The subscriber worker does not exist yet: events wait in the outbox for it.
-void events_committed(App&) {}
+void events_committed(App& app) {
+  if (app.status_subscribers) app.status_subscribers->wake();
+}
 
 }  // namespace edge::status

@@ -4,6 +4,7 @@
 #include "edge/platform/paging.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_store.h"
+#include "edge/status/subscriber_routes.h"
 
 namespace edge::status {
 
@@ -45,6 +46,8 @@ void register_status_routes(App& app) {
   register_component_routes(app);
   register_check_routes(app);
   register_public_routes(app);
+  register_subscriber_routes(app);
+  register_subscriber_pages(app);
 }
 
 }  // namespace edge::status
