@@ -11,7 +11,7 @@ import { unavailable, statusContext } from './common.js';
 
 // Where a subscriber's notifications go, whatever the type calls it.
 function destination(s) {
-  return s.email ?? s.url ?? s.webhookUrl ?? (s.chatId !== undefined ? `chat ${s.chatId}` : null) ?? s.target ?? '—';
+  return s.email ?? s.webhookUrl ?? (s.chatId !== undefined ? `chat ${s.chatId}` : null) ?? '—';
 }
 
 export default function subscribersTab(ctx, shared) {
@@ -64,13 +64,13 @@ export default function subscribersTab(ctx, shared) {
     columns: [
       { label: t('status.subscribers.type'), className: 'cell-nowrap', render: (s) => pill(t.has(`status.subscribers.type.${s.type}`) ? t(`status.subscribers.type.${s.type}`) : s.type, 'info') },
       { label: t('status.subscribers.destination'), render: (s) => mono(String(destination(s))) },
-      { label: t('status.subscribers.topics'), render: (s) => list(s.topics, t('status.subscribers.allTopics')) },
-      { label: t('status.subscribers.components'), render: (s) => list(s.componentIds ?? s.components, t('status.subscribers.allComponents')) },
+      { label: t('status.subscribers.topics'), render: (s) => list(s.topic && s.topic !== 'all' ? [s.topic] : [], t('status.subscribers.allTopics')) },
+      { label: t('status.subscribers.components'), render: (s) => list(s.componentIds, t('status.subscribers.allComponents')) },
       {
         label: t('status.subscribers.state'),
         className: 'cell-nowrap',
         render: (s) => {
-          const confirmed = s.confirmed ?? (s.confirmedAt ? true : s.status ? s.status === 'confirmed' : true);
+          const confirmed = s.status === 'verified';
           return pill(t(confirmed ? 'status.state.confirmed' : 'status.state.pending'), confirmed ? 'success' : 'neutral');
         },
       },
