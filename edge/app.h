@@ -25,6 +25,7 @@
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
+#include "edge/status/maintenance_ticker.h"
 #include "edge/status/probe_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "native/dns/resolver.h"
@@ -69,6 +70,8 @@ struct App {
   status::SnapshotCache status_snapshots;
   // Probes every stored check at its interval and records the verdicts (started by EdgeServer).
   std::unique_ptr<status::ProbeWorker> status_probes;
+  // Reminds, starts and completes maintenance windows by the clock (started by EdgeServer).
+  std::unique_ptr<status::MaintenanceTicker> status_maintenance;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

@@ -103,6 +103,9 @@ struct Config {
     bool development_mode = false;
     // Probes in flight at most (edge/status/probe_worker.h); 0 turns the probe worker off.
     std::size_t probe_workers = 16;
+    // How often the maintenance ticker moves windows by the clock (edge/status/maintenance_ticker.h):
+    // reminders, starts and ends notify at most this late. 0 turns the ticker off.
+    std::int64_t maintenance_tick_ms = 5000;
   } status;
 
   std::string web_root = "web";

@@ -45,6 +45,8 @@ void register_status_routes(App& app) {
   register_component_routes(app);
   register_check_routes(app);
   register_public_routes(app);
+  register_incident_routes(app);
+  register_maintenance_routes(app);
 }
 
 }  // namespace edge::status
