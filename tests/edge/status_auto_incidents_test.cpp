@@ -210,3 +210,34 @@ TEST_SUITE("status_auto_incidents") {
     CHECK(p.incidents().size() == 1);
   }
 }
+
+TEST_SUITE("status_auto_incidents") {
+  TEST_CASE("deleting the page removes its incidents, links, windows and their index entries") {
+    AutoPage p;
+    const std::int64_t t0 = p.now();
+    p.results(p.health, t0, 3, ProbeStatus::down);
+    p.edge.create("/pages/" + p.page + "/maintenances", R"({"title":"W","scheduledStart":")" +
+                                                            iso(t0 + 60 * kMinute) + R"(","end":")" +
+                                                            iso(t0 + 120 * kMinute) + R"("})");
+    const std::string company(p.events().at(0).at("companyId").as_string());
+    edge::App& app = p.edge.server->app();
+    auto count = [&](const std::string& prefix) {
+      auto all = edge::status::list_records(app, prefix);
+      REQUIRE(all.ok());
+      return all->size();
+    };
+    CHECK(count("c/" + company + "/incident/") == 1);
+    CHECK(count("c/" + company + "/autoincident/") == 1);
+    CHECK(count("c/" + company + "/maintenance/") == 1);
+    CHECK(count("mnt/") == 1);
+    CHECK(count("ai/") == 1);
+    REQUIRE(p.edge.del(p.base(), p.edge.token).status == 204);
+    CHECK(count("c/" + company + "/incident/") == 0);
+    CHECK(count("c/" + company + "/autoincident/") == 0);
+    CHECK(count("c/" + company + "/maintenance/") == 0);
+    CHECK(count("mnt/") == 0);
+    CHECK(count("ai/") == 0);
+    p.edge.clock.set_ms(t0 + 60 * kMinute);
+    CHECK(p.tick() == 0);
+  }
+}
