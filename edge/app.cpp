@@ -100,6 +100,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   status::ProbeWorkerOptions probes;
   probes.workers = app->config.status.probe_workers;
   app->status_probes = std::make_unique<status::ProbeWorker>(*app, probes);
+  app->status_maintenance =
+      std::make_unique<status::MaintenanceTicker>(*app, app->config.status.maintenance_tick_ms);
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   app->status_subscribers = std::make_unique<status::SubscriberWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.

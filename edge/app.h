@@ -25,6 +25,7 @@
 #include "edge/platform/host_map.h"
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
+#include "edge/status/maintenance_ticker.h"
 #include "edge/status/probe_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "edge/status/subscriber_worker.h"
@@ -74,6 +75,8 @@ struct App {
   // subscriptions per client address (docs/status-subscribers.md).
   std::unique_ptr<status::SubscriberWorker> status_subscribers;
   RateLimiter status_subscribe_limiter{config.status.subscribe_rate_limit};
+  // Reminds, starts and completes maintenance windows by the clock (started by EdgeServer).
+  std::unique_ptr<status::MaintenanceTicker> status_maintenance;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

@@ -119,6 +119,9 @@ struct Config {
     std::string telegram_api_base = "https://api.telegram.org";
     // New subscriptions per client address.
     RateLimit subscribe_rate_limit{10, 600'000};
+    // How often the maintenance ticker moves windows by the clock (edge/status/maintenance_ticker.h):
+    // reminders, starts and ends notify at most this late. 0 turns the ticker off.
+    std::int64_t maintenance_tick_ms = 5000;
   } status;
 
   std::string web_root = "web";

@@ -205,6 +205,10 @@ int main(int argc, char** argv) {
                  "status pages: probes in flight at most; 0 stops probing")
       ->envname("EDGE_STATUS_PROBE_WORKERS")
       ->capture_default_str();
+  cli.add_option("--status-maintenance-tick-ms", config.status.maintenance_tick_ms,
+                 "status pages: how often maintenance windows are moved by the clock; 0 stops it")
+      ->envname("EDGE_STATUS_MAINTENANCE_TICK_MS")
+      ->capture_default_str();
   cli.add_option("--status-subscriber-workers", config.status.subscriber_workers,
                  "status pages: concurrent deliveries to subscribers; 0 keeps them queued")
       ->envname("EDGE_STATUS_SUBSCRIBER_WORKERS")

@@ -70,6 +70,7 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
   s->app_->mail_webhooks->start();
   s->app_->status_probes->start();
   s->app_->status_subscribers->start();
+  s->app_->status_maintenance->start();
   return s;
 }
 
@@ -118,6 +119,7 @@ void EdgeServer::stop() {
   if (app_ && app_->mail_webhooks) app_->mail_webhooks->stop();
   if (app_ && app_->status_probes) app_->status_probes->stop();
   if (app_ && app_->status_subscribers) app_->status_subscribers->stop();
+  if (app_ && app_->status_maintenance) app_->status_maintenance->stop();
   wake_.notify_all();
   if (background_thread_.joinable()) background_thread_.join();
   if (app_) (void)app_->token_usage.flush(*app_->accounts);

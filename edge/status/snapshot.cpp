@@ -7,6 +7,7 @@
 #include "core/status/statuspage_summary.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/snapshot_incidents.h"
 #include "edge/status/status_routes.h"
 
 namespace edge::status {
@@ -49,8 +50,7 @@ ComponentState component_state(const ComponentData& c) {
     if (statuses.back() != cs::CheckStatus::no_data) ++s.checksProbed;
     if (statuses.back() == cs::CheckStatus::down) ++s.checksDown;
   }
-  // No maintenance windows exist yet (a later slice stores them): no component is under maintenance.
-  s.status = cs::component_status(statuses, false);
+  s.status = cs::component_status(statuses, c.inMaintenance);
   return s;
 }
 
@@ -94,10 +94,11 @@ core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t no
     }
     data.components.push_back(std::move(cd));
   }
+  CORE_TRY(load_page_incidents(app, data, now_ms));
   return data;
 }
 
-json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang) {
+json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang) {
   const core::CivilDate today = core::civil_from_unix_ms(now_ms).date;
   json::array components;
   std::vector<cs::ComponentStatus> statuses;
@@ -116,16 +117,17 @@ json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang) {
     }
     const cs::ComponentStatus status = component_state(c).status;
     statuses.push_back(status);
+    const std::vector<cs::TimeRange>& maint = c.maintenance;  // left out of uptime and history
     json::array history;
-    for (auto& day : cs::daily_history(timeline, {}, today))
+    for (auto& day : cs::daily_history(timeline, maint, today))
       history.emplace_back(
           json::object{{"date", core::format_day_key(day.date)}, {"status", cs::wire_name(day.status)}});
     components.emplace_back(
         json::object{{"id", record::str(c.component, "id")},
                      {"name", record::str(c.component, "name")},
                      {"status", cs::wire_name(status)},
-                     {"uptime24h", uptime_json(cs::uptime(timeline, {}, now_ms, cs::kUptime24hMs))},
-                     {"uptime30d", uptime_json(cs::uptime(timeline, {}, now_ms, cs::kUptime30dMs))},
+                     {"uptime24h", uptime_json(cs::uptime(timeline, maint, now_ms, cs::kUptime24hMs))},
+                     {"uptime30d", uptime_json(cs::uptime(timeline, maint, now_ms, cs::kUptime30dMs))},
                      {"lastCheckedAt", record::time_or_null(last_checked_ms(c))},
                      {"dailyHistory", std::move(history)},
                      {"checks", std::move(checks)}});
@@ -141,9 +143,9 @@ json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang) {
            {"subscribersEnabled", record::boolean(page, "subscribersEnabled")}}},
       {"overall", cs::wire_name(cs::overall_status(statuses))},
       {"components", std::move(components)},
-      {"activeIncidents", json::array{}},
-      {"upcomingMaintenances", json::array{}},
-      {"pastIncidents", json::array{}},
+      {"activeIncidents", active_incidents_json(data, lang)},
+      {"upcomingMaintenances", upcoming_maintenances_json(data, now_ms, lang)},
+      {"pastIncidents", past_incidents_json(data, now_ms, lang)},
       {"generatedAt", core::format_timestamp(now_ms)},
       {"windowHours", cs::kUptime24hMs / (60 * 60 * 1000)}};
 }
@@ -177,8 +179,9 @@ json::object statuspage_summary_json(const PageData& data, std::string_view page
                                          {"group", false},
                                          {"only_show_if_degraded", false}});
   }
-  // No incidents are stored yet (a later slice): none raises the indicator.
-  auto status = cs::statuspage_page_status(statuses, {});
+  auto status = cs::statuspage_page_status(statuses, unresolved_impacts(data));
+  json::array incidents = summary_incidents_json(data, components, page_url);
+  json::array maintenances = summary_maintenances_json(data, components, page_url);
   std::string name;
   if (auto* b = page.if_contains("branding"); b && b->is_object())
     name = record::str(b->get_object(), "displayName");
@@ -191,8 +194,8 @@ json::object statuspage_summary_json(const PageData& data, std::string_view page
                       {"status", json::object{{"indicator", cs::wire_name(status.indicator)},
                                               {"description", status.description}}},
                       {"components", std::move(components)},
-                      {"incidents", json::array{}},
-                      {"scheduled_maintenances", json::array{}}};
+                      {"incidents", std::move(incidents)},
+                      {"scheduled_maintenances", std::move(maintenances)}};
 }
 
 }  // namespace edge::status

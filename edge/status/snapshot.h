@@ -25,12 +25,19 @@ struct CheckData {
 struct ComponentData {
   json::object component;
   std::vector<CheckData> checks;
+  // The maintenance windows covering the component (left out of uptime and daily history), and whether one
+  // is in progress at the load time (the component then shows `maintenance`). snapshot_incidents.h.
+  std::vector<core::status::TimeRange> maintenance{};
+  bool inMaintenance = false;
 };
 
 struct PageData {
   std::string companyId;
   json::object page;
   std::vector<ComponentData> components;  // display order
+  // The page's incidents and maintenance windows as stored (snapshot_incidents.h), and the load time.
+  std::vector<json::object> incidents{}, maintenances{};
+  std::int64_t loadedAtMs = 0;
 };
 
 // Everything a snapshot shows of the page, read at `now_ms`: results since the first day of the 90-day
@@ -41,8 +48,7 @@ core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t no
 // name, status, uptime24h, uptime30d, lastCheckedAt, dailyHistory (90 {date, status}), checks [{id, name,
 // status, lastLatencyMs, lastCheckedAt}]}], activeIncidents, upcomingMaintenances, pastIncidents,
 // generatedAt, windowHours (24). Uptimes are percentages with two decimals (rounded down), null without a
-// counted probe. Incidents and maintenances are empty until those records exist. `lang` will choose the
-// incident texts; nothing else in the snapshot is localized.
+// counted probe. Incidents and maintenance windows: snapshot_incidents.h; `lang` chooses their texts.
 json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang);
 
 // Statuspage's /api/v2/summary.json shape: page {id, name, url, time_zone, updated_at}, status {indicator,

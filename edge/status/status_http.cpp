@@ -12,7 +12,9 @@ int status_http_status(std::string_view code) {
   if (code == "unauthorized") return 401;
   if (code == "forbidden" || code == "invalid_csrf_token") return 403;
   if (code == "not_found" || code.ends_with("_not_found")) return 404;
-  if (code == "slug_taken") return 409;
+  if (code == "slug_taken" || code == "incident_resolved" || code == "invalid_incident_transition" ||
+      code == "maintenance_not_scheduled" || code == "maintenance_not_in_progress")
+    return 409;
   if (code == "rate_limited") return 429;
   if (code == "storage_error" || code == "internal") return 500;
   return 422;

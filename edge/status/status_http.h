@@ -17,8 +17,10 @@
 namespace edge::status {
 
 // `invalid_json` / `invalid_body` 400; `unauthorized` 401; `forbidden`, `invalid_csrf_token` 403;
-// `*_not_found` 404; `slug_taken` 409; `rate_limited` 429; `storage_error` / `internal` 500; every other code
-// (missing_field, invalid_field, invalid_slug, invalid_url, the check-settings codes, ...) 422.
+// `*_not_found` 404; `slug_taken`, `incident_resolved`, `invalid_incident_transition`,
+// `maintenance_not_scheduled`, `maintenance_not_in_progress` 409; `rate_limited` 429; `storage_error` /
+// `internal` 500; every other code (missing_field, invalid_field, invalid_slug, invalid_url, the
+// check-settings codes, ...) 422.
 int status_http_status(std::string_view code);
 
 Response status_ok(core::json::value body, int status = 200);

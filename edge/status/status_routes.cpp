@@ -48,6 +48,8 @@ void register_status_routes(App& app) {
   register_public_routes(app);
   register_subscriber_routes(app);
   register_subscriber_pages(app);
+  register_incident_routes(app);
+  register_maintenance_routes(app);
 }
 
 }  // namespace edge::status

@@ -47,6 +47,8 @@ void register_page_routes(App& app);
 void register_component_routes(App& app);
 void register_check_routes(App& app);
 void register_public_routes(App& app);
+void register_incident_routes(App& app);
+void register_maintenance_routes(App& app);
 
 // Every route above.
 void register_status_routes(App& app);

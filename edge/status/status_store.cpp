@@ -8,6 +8,8 @@
 #include "core/date.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/incident_store.h"
+#include "edge/status/maintenance_store.h"
 #include "edge/status/page_events.h"
 #include "edge/status/verdict_hooks.h"
 
@@ -40,6 +42,7 @@ void erase_prefix(store::WriteTxn& txn, store::Table t, std::string_view prefix)
 void erase_check_data(store::WriteTxn& txn, store::Table t, std::string_view check_id) {
   txn.erase(t, check_index_key(check_id));
   txn.erase(t, summary_key(check_id));
+  txn.erase(t, auto_state_key(check_id));
   erase_prefix(txn, t, result_prefix(check_id));
 }
 
@@ -164,6 +167,8 @@ core::Status delete_page(App& app, std::string_view company_id, std::string_view
     txn.erase(t, slug_key(record::str(*page, "slug")));
     erase_checks(txn, t, cat({"c/", company_id, "/check/", page_id, "/"}));
     erase_prefix(txn, t, component_prefix(company_id, page_id));
+    erase_page_incidents(txn, t, company_id, page_id);
+    erase_page_maintenances(txn, t, company_id, page_id);
     txn.erase(t, page_key(company_id, page_id));
     return {};
   });

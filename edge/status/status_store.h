@@ -16,8 +16,19 @@
 //   sum/<checkId>                                               the check's latest state {status,
 //                                                               lastLatencyMs, lastCheckedAt,
 //                                                               consecutiveFailures}
+//   c/<companyId>/incident/<pageId>/<incidentId>                incident with its updates
+//                                                               (edge/status/incident_store.h)
+//   c/<companyId>/autoincident/<pageId>/<componentId>           {incidentId, checkIds}: the component's
+//                                                               open automatic incident and the checks
+//                                                               holding it open
+//   ai/<checkId>                                                the check's core AutoIncidentState; absent
+//                                                               when it is the initial one
+//   c/<companyId>/maintenance/<pageId>/<windowId>               maintenance window
+//                                                               (edge/status/maintenance_store.h)
+//   mnt/<windowId>                                              {companyId, pageId} while the window owes
+//                                                               a notification (the maintenance ticker's
+//                                                               work list)
 // Reserved for later slices, one record per id under the page:
-//   c/<companyId>/incident/<pageId>/<incidentId>, c/<companyId>/maintenance/<pageId>/<windowId>,
 //   c/<companyId>/subscriber/<pageId>/<subscriberId>, c/<companyId>/restart/<pageId>/<targetId>
 //   ev/<atMs>/<eventId>                                         the notification outbox
 //                                                               (edge/status/status_events.h)
