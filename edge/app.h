@@ -26,6 +26,7 @@
 #include "edge/platform/rate_limiter.h"
 #include "edge/platform/token_usage.h"
 #include "edge/status/probe_worker.h"
+#include "edge/status/restart_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
@@ -69,6 +70,8 @@ struct App {
   status::SnapshotCache status_snapshots;
   // Probes every stored check at its interval and records the verdicts (started by EdgeServer).
   std::unique_ptr<status::ProbeWorker> status_probes;
+  // Fires the restart targets that probe verdicts decided (started by EdgeServer).
+  std::unique_ptr<status::RestartWorker> status_restarts;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

@@ -103,6 +103,9 @@ struct Config {
     bool development_mode = false;
     // Probes in flight at most (edge/status/probe_worker.h); 0 turns the probe worker off.
     std::size_t probe_workers = 16;
+    // Restart firings at once (edge/status/restart_worker.h); 0 leaves firings pending until the next start
+    // marks them interrupted (tests of that path).
+    std::size_t restart_workers = 2;
   } status;
 
   std::string web_root = "web";

@@ -16,9 +16,15 @@
 //   sum/<checkId>                                               the check's latest state {status,
 //                                                               lastLatencyMs, lastCheckedAt,
 //                                                               consecutiveFailures}
+//   c/<companyId>/restart/<pageId>/<targetId>, restart-by-check/<checkId>/<targetId>,
+//   restart-state/<targetId>, fire/<checkId>/<atMs>/<firingId>, fire-pending/<checkId>/<firingId>
+//                                                               restart targets, their state and the
+//                                                               check's firing history
+//                                                               (edge/status/restart_store.h); removed
+//                                                               with the check
 // Reserved for later slices, one record per id under the page:
 //   c/<companyId>/incident/<pageId>/<incidentId>, c/<companyId>/maintenance/<pageId>/<windowId>,
-//   c/<companyId>/subscriber/<pageId>/<subscriberId>, c/<companyId>/restart/<pageId>/<targetId>
+//   c/<companyId>/subscriber/<pageId>/<subscriberId>
 //   ev/<atMs>/<eventId>                                         the notification outbox
 //                                                               (edge/status/status_events.h)
 //
