@@ -88,7 +88,13 @@ core::Status apply_target_fields(App& app, const json::object& body, std::string
     if (!s->is_object()) return core::make_error("invalid_field", "field 'settings' must be an object");
     CORE_TRY(apply_settings(s->get_object(), *settings));
   }
-  CORE_TRY(validate_settings(*settings));
+  if (auto valid = validate_settings(*settings); !valid) {
+    // `invalid_body` is the status API's 400 for a request that is not a JSON object; the HTTP target's
+    // body member answers 422 under a name of its own.
+    if (valid.error().code == "invalid_body")
+      return core::make_error("invalid_target_body", valid.error().message);
+    return valid.error();
+  }
   store_settings(app, record_key, *settings, target);
   return {};
 }

@@ -87,7 +87,7 @@ TEST_SUITE("status_restart") {
     CHECK(requests[0].body == R"({"service":"api"})");
     auto history = edge.firings();
     REQUIRE(history.size() == 1);
-    const auto& first = history[0].as_object();
+    const json::object first = history[0].as_object();
     CHECK(first.at("status") == "succeeded");
     CHECK(text(first.at("targetId")) == id);
     CHECK(first.at("targetName") == "Restart API");
@@ -362,7 +362,7 @@ TEST_SUITE("status_restart") {
         {R"({"threshold":0})", "invalid_threshold"},
         {R"({"cooldownSeconds":86401})", "invalid_cooldown"},
         {R"({"settings":{"url":"not a url"}})", "invalid_url"},
-        {R"({"settings":{"method":"GET","body":"x"}})", "invalid_body"},
+        {R"({"settings":{"method":"GET","body":"x"}})", "invalid_target_body"},
         {R"({"name":5})", "invalid_field"},
     };
     for (const Bad& b : bad_patches) {
