@@ -6,6 +6,7 @@
 
 #include <atomic>
 
+#include "edge/status/restart_history.h"
 #include "status_restart_support.h"
 #include "tests/native/local_http_server.h"
 
@@ -614,5 +615,43 @@ TEST_SUITE("status_restart") {
     REQUIRE(history.size() == 3);
     CHECK(history[0].at("status") == "succeeded");
     CHECK(edge.get(edge.target(id), edge.token).status == 200);
+  }
+  TEST_CASE("a target deleted before its firing starts is a failed firing, never sent") {
+    RestartEndpoint endpoint;
+    edge::Config no_worker = status_test::unthrottled();
+    no_worker.status.restart_workers = 0;
+    RestartEdge edge(no_worker);
+    const std::string id = edge.add_target(http_target_body(edge.check_id, endpoint.url(), 1, 600));
+    edge.verdict(testing::TestEdge::kStart, kDown);
+    REQUIRE(edge.del(edge.target(id), edge.token).status == 204);
+    // What a worker thread would take: the pending entry's firing.
+    auto& app = edge.server->app();
+    edge::status::RestartJob job;
+    job.checkId = edge.check_id;
+    REQUIRE(app.kv
+                ->read([&](const store::ReadTxn& txn) -> core::Status {
+                  const std::string prefix = "fire-pending/" + edge.check_id + "/";
+                  txn.scan(app.status_table, prefix, [&](std::string_view key, std::string_view value) {
+                    job.firingId = std::string(key.substr(prefix.size()));
+                    job.firingKey = edge::record::str(*core::parse_json_object(value), "key");
+                    return true;
+                  });
+                  return {};
+                })
+                .ok());
+    REQUIRE_FALSE(job.firingId.empty());
+    auto done = edge::status::execute_firing(app, job);
+    REQUIRE(done.ok());
+    REQUIRE(done->has_value());
+    CHECK((**done).at("status") == "failed");
+    CHECK((**done).at("detail") == "not fired: the target was deleted");
+    CHECK(endpoint.http.requests().empty());
+    // Executed once: a second attempt leaves it as it is.
+    auto again = edge::status::execute_firing(app, job);
+    REQUIRE(again.ok());
+    CHECK((**again).at("detail") == "not fired: the target was deleted");
+    auto history = edge.firings();
+    REQUIRE(history.size() == 1);
+    CHECK(history[0].at("status") == "failed");
   }
 }
