@@ -102,6 +102,10 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   app->status_probes = std::make_unique<status::ProbeWorker>(*app, probes);
   app->status_maintenance =
       std::make_unique<status::MaintenanceTicker>(*app, app->config.status.maintenance_tick_ms);
+  app->status_restarts = std::make_unique<status::RestartWorker>(
+      *app, status::RestartWorkerOptions{.threads = app->config.status.restart_workers});
+  // Before anything can record a firing: the previous run's unfinished firings become interrupted.
+  if (auto recovered = app->status_restarts->recover(); !recovered.ok()) return recovered.error();
   app->mail_webhooks = std::make_unique<mail::WebhookWorker>(*app);
   app->status_subscribers = std::make_unique<status::SubscriberWorker>(*app);
   // Dovecot's users file follows the store: rewritten now in case a change was cut off by a crash.

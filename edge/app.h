@@ -27,6 +27,7 @@
 #include "edge/platform/token_usage.h"
 #include "edge/status/maintenance_ticker.h"
 #include "edge/status/probe_worker.h"
+#include "edge/status/restart_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "edge/status/subscriber_worker.h"
 #include "native/dns/resolver.h"
@@ -77,6 +78,8 @@ struct App {
   RateLimiter status_subscribe_limiter{config.status.subscribe_rate_limit};
   // Reminds, starts and completes maintenance windows by the clock (started by EdgeServer).
   std::unique_ptr<status::MaintenanceTicker> status_maintenance;
+  // Fires the restart targets that probe verdicts decided (started by EdgeServer).
+  std::unique_ptr<status::RestartWorker> status_restarts;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

@@ -122,6 +122,9 @@ struct Config {
     // How often the maintenance ticker moves windows by the clock (edge/status/maintenance_ticker.h):
     // reminders, starts and ends notify at most this late. 0 turns the ticker off.
     std::int64_t maintenance_tick_ms = 5000;
+    // Restart firings at once (edge/status/restart_worker.h); 0 leaves firings pending until the next start
+    // marks them interrupted (tests of that path).
+    std::size_t restart_workers = 2;
   } status;
 
   std::string web_root = "web";

@@ -68,6 +68,7 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
   s->background_thread_ = std::thread([srv = s.get()] { srv->background_loop(); });
   s->app_->mail_delivery->start();
   s->app_->mail_webhooks->start();
+  s->app_->status_restarts->start();
   s->app_->status_probes->start();
   s->app_->status_subscribers->start();
   s->app_->status_maintenance->start();
@@ -120,6 +121,7 @@ void EdgeServer::stop() {
   if (app_ && app_->status_probes) app_->status_probes->stop();
   if (app_ && app_->status_subscribers) app_->status_subscribers->stop();
   if (app_ && app_->status_maintenance) app_->status_maintenance->stop();
+  if (app_ && app_->status_restarts) app_->status_restarts->stop();
   wake_.notify_all();
   if (background_thread_.joinable()) background_thread_.join();
   if (app_) (void)app_->token_usage.flush(*app_->accounts);

@@ -11,6 +11,7 @@
 #include "edge/status/incident_store.h"
 #include "edge/status/maintenance_store.h"
 #include "edge/status/page_events.h"
+#include "edge/status/restart_store.h"
 #include "edge/status/verdict_hooks.h"
 
 namespace edge::status {
@@ -38,12 +39,14 @@ void erase_prefix(store::WriteTxn& txn, store::Table t, std::string_view prefix)
   for (auto& k : keys) txn.erase(t, k);
 }
 
-// Removes a check's records outside its settings: index, results, summary.
+// Removes a check's records outside its settings: index, results, summary, and the restart targets bound
+// to it with the check's firing history (edge/status/restart_store.h).
 void erase_check_data(store::WriteTxn& txn, store::Table t, std::string_view check_id) {
   txn.erase(t, check_index_key(check_id));
   txn.erase(t, summary_key(check_id));
   txn.erase(t, auto_state_key(check_id));
   erase_prefix(txn, t, result_prefix(check_id));
+  erase_restart_data(txn, t, check_id);
 }
 
 // Removes the checks under `prefix` (a component's or a page's) with their data.

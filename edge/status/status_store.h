@@ -28,8 +28,16 @@
 //   mnt/<windowId>                                              {companyId, pageId} while the window owes
 //                                                               a notification (the maintenance ticker's
 //                                                               work list)
-// Reserved for later slices, one record per id under the page:
-//   c/<companyId>/subscriber/<pageId>/<subscriberId>, c/<companyId>/restart/<pageId>/<targetId>
+//   c/<companyId>/restart/<pageId>/<targetId>, restart-by-check/<checkId>/<targetId>,
+//   restart-state/<targetId>, fire/<checkId>/<atMs>/<firingId>, fire-pending/<checkId>/<firingId>
+//                                                               restart targets, their state and the
+//                                                               check's firing history
+//                                                               (edge/status/restart_store.h); removed
+//                                                               with the check
+//   c/<companyId>/subscriber/<pageId>/<subscriberId>, c/<companyId>/subdelivery/..., subtoken/...,
+//   subconfirm/..., sdq/...                                     subscribers, their delivery logs, token
+//                                                               indexes and the delivery queue
+//                                                               (edge/status/subscribers.h)
 //   ev/<atMs>/<eventId>                                         the notification outbox
 //                                                               (edge/status/status_events.h)
 //

@@ -3,16 +3,17 @@
 // filtered by topic and components, and the tokens that manage a subscription.
 //
 // Records in the status table:
-//   c/<companyId>/subscriber/<pageId>/<subscriberId>      the subscriber (below)
+//   c/<companyId>/subscriber/<pageId>/<subscriberId>
+//       the subscriber (below)
 //   c/<companyId>/subdelivery/<pageId>/<subscriberId>/<deliveryId>
-//                                                         one event (or confirmation) for one subscriber and
-//                                                         its attempts: the delivery log. Ids are
-//                                                         time-ordered, so key order is creation order.
-//   subtoken/<sha256 hex of the managementToken>          {companyId, pageId, subscriberId}: the token's
-//   index subconfirm/<sha256 hex of the confirmation token>     the same, for an email subscriber's pending
-//   opt-in sdq/<dueMs, 13 digits>/<companyId>/<pageId>/<subscriberId>/<deliveryId>
-//                                                         a delivery job due at dueMs (value {}): the durable
-//                                                         queue of the subscriber worker
+//       one event (or confirmation) for one subscriber and its attempts: the delivery log. Ids are
+//       time-ordered, so key order is creation order.
+//   subtoken/<sha256 hex of the managementToken>
+//       {companyId, pageId, subscriberId}: the token's index
+//   subconfirm/<sha256 hex of the confirmation token>
+//       the same, for an email subscriber's pending opt-in
+//   sdq/<dueMs, 13 digits>/<companyId>/<pageId>/<subscriberId>/<deliveryId>
+//       a delivery job due at dueMs (value {}): the durable queue of the subscriber worker
 //
 // Subscriber: {id, pageId, type (webhook|email|telegram), status (pending|verified), topic
 // (all|incidents|maintenance), componentIds, lang (en|tr), webhookUrl | email | chatId, botToken (sealed),

@@ -51,6 +51,7 @@ RestartOutcome fire_deploy(const core::status::DeployRestartTarget& target) {
   const HttpExchange exchange = http_exchange(request);
   switch (exchange.end) {
     case HttpExchange::End::response: {
+      outcome.httpStatus = exchange.status;
       outcome.ok = exchange.status >= 200 && exchange.status <= 299;
       std::string text = "HTTP " + std::to_string(exchange.status);
       if (const std::string message = deploy_message(exchange.body); !message.empty()) text += ": " + message;

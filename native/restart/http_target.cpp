@@ -28,6 +28,7 @@ RestartOutcome fire_http(const core::status::HttpRestartTarget& target) {
   const HttpExchange exchange = http_exchange(request);
   switch (exchange.end) {
     case HttpExchange::End::response: {
+      outcome.httpStatus = exchange.status;
       outcome.ok = exchange.status >= target.expectedStatusMin && exchange.status <= target.expectedStatusMax;
       std::string text = "HTTP " + std::to_string(exchange.status);
       if (!outcome.ok)

@@ -2,6 +2,7 @@
 // What one firing of a restart target produced, for the check's history (docs/status-restart.md).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace native::restart {
@@ -12,6 +13,10 @@ struct RestartOutcome {
   // failed. Never holds a secret of the target: those are replaced by `[redacted]` if a server echoes them.
   std::string detail;
   std::int64_t durationMs = 0;  // from the call to its return, including validation and connecting
+  // HTTP and deploy: the response's status when one arrived. SSH: the command's exit status when it ended
+  // with one. For the history, beside `detail`.
+  std::optional<int> httpStatus;
+  std::optional<int> exitStatus;
   // SSH only: the server's host key as `ssh-keygen -lf` prints it (`SHA256:...`), once the handshake got
   // that far; empty otherwise.
   std::string hostKeyFingerprint;

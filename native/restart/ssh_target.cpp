@@ -66,6 +66,7 @@ RestartOutcome fire_ssh(const core::status::SshRestartTarget& target) {
   if (!session.run(target.command, deadline, run, failure))
     return finish(failure_detail(failure, target.timeoutMs));
   if (run.exitStatus < 0) return finish("no exit status (the command was killed or the session failed)");
+  outcome.exitStatus = run.exitStatus;
   outcome.ok = run.exitStatus == 0;
   std::string text = "exit status " + std::to_string(run.exitStatus);
   if (!outcome.ok) {
