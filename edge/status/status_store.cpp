@@ -12,6 +12,7 @@
 #include "edge/status/maintenance_store.h"
 #include "edge/status/page_events.h"
 #include "edge/status/restart_store.h"
+#include "edge/status/subscribers.h"
 #include "edge/status/verdict_hooks.h"
 
 namespace edge::status {
@@ -172,6 +173,7 @@ core::Status delete_page(App& app, std::string_view company_id, std::string_view
     erase_prefix(txn, t, component_prefix(company_id, page_id));
     erase_page_incidents(txn, t, company_id, page_id);
     erase_page_maintenances(txn, t, company_id, page_id);
+    erase_page_subscribers(txn, t, company_id, page_id);
     txn.erase(t, page_key(company_id, page_id));
     return {};
   });

@@ -270,6 +270,20 @@ core::Result<json::object> update_filters(App& app, const FoundSubscriber& found
   return out;
 }
 
+namespace {
+
+// Removes the subscriber stored under `key` (its record `rec`) with its token indexes and delivery log.
+// Queued jobs (sdq/) stay: the worker drops a job whose subscriber is gone.
+void erase_subscriber(store::WriteTxn& txn, store::Table t, const std::string& key, const json::object& rec,
+                      std::string_view company_id, std::string_view page_id) {
+  txn.erase(t, "subtoken/" + record::str(rec, "tokenHash"));
+  if (auto h = record::str(rec, "confirmHash"); !h.empty()) txn.erase(t, "subconfirm/" + h);
+  erase_prefix(txn, t, delivery_prefix(company_id, page_id, record::str(rec, "id")));
+  txn.erase(t, key);
+}
+
+}  // namespace
+
 core::Status delete_subscriber(App& app, std::string_view company_id, std::string_view page_id,
                                std::string_view subscriber_id) {
   store::Table t = app.status_table;
@@ -277,12 +291,19 @@ core::Status delete_subscriber(App& app, std::string_view company_id, std::strin
     const std::string key = subscriber_key(company_id, page_id, subscriber_id);
     auto rec = record::get_object(txn, t, key);
     if (!rec) return core::make_error("subscriber_not_found", "subscriber not found");
-    txn.erase(t, "subtoken/" + record::str(*rec, "tokenHash"));
-    if (auto h = record::str(*rec, "confirmHash"); !h.empty()) txn.erase(t, "subconfirm/" + h);
-    erase_prefix(txn, t, delivery_prefix(company_id, page_id, subscriber_id));
-    txn.erase(t, key);
+    erase_subscriber(txn, t, key, *rec, company_id, page_id);
     return {};
   });
+}
+
+void erase_page_subscribers(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                            std::string_view page_id) {
+  std::vector<std::pair<std::string, json::object>> found;
+  txn.scan(t, subscriber_prefix(company_id, page_id), [&](std::string_view key, std::string_view value) {
+    if (auto o = core::parse_json_object(value)) found.emplace_back(std::string(key), std::move(*o));
+    return true;
+  });
+  for (const auto& [key, rec] : found) erase_subscriber(txn, t, key, rec, company_id, page_id);
 }
 
 json::object subscriber_view(const json::object& s) {

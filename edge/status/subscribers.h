@@ -106,6 +106,9 @@ core::Result<json::object> update_filters(App& app, const FoundSubscriber& found
 // when it finds the subscriber gone). `subscriber_not_found` when already gone.
 core::Status delete_subscriber(App& app, std::string_view company_id, std::string_view page_id,
                                std::string_view subscriber_id);
+// Inside delete_page's transaction: every subscriber of the page, as delete_subscriber removes one.
+void erase_page_subscribers(store::WriteTxn& txn, store::Table t, std::string_view company_id,
+                            std::string_view page_id);
 
 // The dashboard's view: no token, hash or bot token.
 json::object subscriber_view(const json::object& subscriber);

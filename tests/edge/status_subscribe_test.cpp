@@ -227,6 +227,37 @@ TEST_SUITE("status_subscribe") {
     CHECK(edge.get("/p/acme-status/preferences?token=" + token).status == 404);
   }
 
+  TEST_CASE("deleting the page removes its subscribers, their token indexes and delivery logs") {
+    SubscriberEdge edge;
+    const std::string token = edge.subscribe_ok(hook_body());
+    edge.enqueue("incident.updated");
+    auto& app = edge.app();
+    // Keys starting with `prefix` and holding `part`.
+    auto count = [&](std::string_view prefix, std::string_view part) {
+      std::size_t n = 0;
+      REQUIRE(app.kv
+                  ->read([&](const store::ReadTxn& txn) -> core::Status {
+                    n = 0;
+                    txn.scan(app.status_table, prefix, [&](std::string_view key, std::string_view) {
+                      if (key.find(part) != std::string_view::npos) ++n;
+                      return true;
+                    });
+                    return {};
+                  })
+                  .ok());
+      return n;
+    };
+    CHECK(count("c/", "/subscriber/") == 1);
+    CHECK(count("subtoken/", "") == 1);
+    REQUIRE(edge.worker().fan_out().ok());
+    CHECK(count("c/", "/subdelivery/") >= 1);
+    CHECK(edge.del(kDash + "/pages/" + edge.page_id, edge.token).status == 204);
+    CHECK(count("c/", "/subscriber/") == 0);
+    CHECK(count("subtoken/", "") == 0);
+    CHECK(count("c/", "/subdelivery/") == 0);
+    CHECK(edge.get("/p/acme-status/preferences?token=" + token).status == 404);
+  }
+
   TEST_CASE("the preferences page changes the filters with the token and its CSRF token, and unsubscribes") {
     SubscriberEdge edge;
     const std::string api = edge.component("API"), web = edge.component("Web");
