@@ -6,89 +6,86 @@ namespace core::status {
 
 namespace {
 
-bool in_maintenance(std::span<const TimeRange> maintenance, std::int64_t t) {
-  return std::any_of(maintenance.begin(), maintenance.end(),
-                     [t](const TimeRange& r) { return r.contains(t); });
-}
-
-bool overlaps(std::span<const TimeRange> maintenance, std::int64_t start, std::int64_t end) {
-  return std::any_of(maintenance.begin(), maintenance.end(),
-                     [&](const TimeRange& r) { return r.startMs < end && start < r.endMs; });
-}
-
-// Higher is worse; -1 for "no beat yet".
-int rank(ProbeStatus s) {
-  switch (s) {
-    case ProbeStatus::operational:
-      return 0;
-    case ProbeStatus::degraded:
-      return 1;
-    case ProbeStatus::down:
-      break;
-  }
-  return 2;
-}
-
-ComponentStatus from_rank(int r, bool maintenance_overlaps) {
-  switch (r) {
-    case 0:
-      return ComponentStatus::operational;
-    case 1:
-      return ComponentStatus::degraded;
-    case 2:
-      return ComponentStatus::down;
-    default:
-      break;
-  }
-  return maintenance_overlaps ? ComponentStatus::maintenance : ComponentStatus::no_data;
+bool is_exact(const CheckTime& c, std::int64_t day) {
+  return std::binary_search(c.exactDays.begin(), c.exactDays.end(), day);
 }
 
 }  // namespace
 
-std::optional<Uptime> uptime(std::span<const TimedVerdict> timeline, std::span<const TimeRange> maintenance,
-                             std::int64_t window_end_ms, std::int64_t window_ms) {
-  Uptime u;
-  for (const TimedVerdict& v : timeline) {
-    // The window is (end - window_ms, end]: a beat at the end counts, one window_ms before it does not.
-    if (v.atMs > window_end_ms || window_end_ms - v.atMs >= window_ms) continue;
-    if (in_maintenance(maintenance, v.atMs)) continue;
-    ++u.countedBeats;
-    if (v.status != ProbeStatus::down) ++u.upBeats;
-  }
-  if (u.countedBeats == 0) return std::nullopt;
-  return u;
+std::int64_t history_first_day(std::int64_t now_ms) {
+  return utc_day(now_ms) - (kDailyHistoryDays - 1);
 }
 
-ComponentStatus period_status(std::span<const TimedVerdict> timeline, std::span<const TimeRange> maintenance,
-                              std::int64_t start_ms, std::int64_t end_ms) {
-  int worst = -1;
-  for (const TimedVerdict& v : timeline) {
-    if (v.atMs < start_ms || v.atMs >= end_ms || in_maintenance(maintenance, v.atMs)) continue;
-    worst = std::max(worst, rank(v.status));
+std::vector<std::int64_t> maintenance_days(std::span<const TimeRange> maintenance, std::int64_t first_day,
+                                           std::int64_t last_day) {
+  std::vector<std::int64_t> days;
+  for (const TimeRange& m : maintenance) {
+    if (m.endMs <= m.startMs) continue;
+    const std::int64_t from = std::max(first_day, utc_day(m.startMs));
+    const std::int64_t to = std::min(last_day, utc_day(m.endMs - 1));
+    for (std::int64_t d = from; d <= to; ++d) days.push_back(d);
   }
-  return from_rank(worst, overlaps(maintenance, start_ms, end_ms));
+  std::sort(days.begin(), days.end());
+  days.erase(std::unique(days.begin(), days.end()), days.end());
+  return days;
 }
 
-std::vector<DayStatus> daily_history(std::span<const TimedVerdict> timeline,
-                                     std::span<const TimeRange> maintenance, const CivilDate& today) {
-  // One pass over the timeline (90 days of 30-second probes is about 260 000 beats) instead of one per day.
-  const CivilDate first = add_days(today, -(kDailyHistoryDays - 1));
-  const std::int64_t base_ms = days_from_civil(first) * kDayMs;
-  const std::int64_t end_ms = base_ms + kDailyHistoryDays * kDayMs;
-  std::vector<int> worst(kDailyHistoryDays, -1);
-  for (const TimedVerdict& v : timeline) {
-    if (v.atMs < base_ms || v.atMs >= end_ms || in_maintenance(maintenance, v.atMs)) continue;
-    auto day = static_cast<std::size_t>((v.atMs - base_ms) / kDayMs);
-    worst[day] = std::max(worst[day], rank(v.status));
+std::vector<std::int64_t> exact_days(std::int64_t now_ms, std::span<const TimeRange> maintenance,
+                                     std::int64_t first_day) {
+  const std::int64_t today = utc_day(now_ms);
+  std::vector<std::int64_t> days = maintenance_days(maintenance, first_day, today);
+  days.push_back(today - 1);
+  days.push_back(utc_day(now_ms - kUptime30dMs));
+  std::sort(days.begin(), days.end());
+  days.erase(std::unique(days.begin(), days.end()), days.end());
+  return days;
+}
+
+StateTime check_time(const CheckTime& check, std::span<const TimeRange> maintenance, std::int64_t from_ms,
+                     std::int64_t to_ms) {
+  StateTime total;
+  if (from_ms >= to_ms) return total;
+  for (std::int64_t day = utc_day(from_ms); day <= utc_day(to_ms - 1); ++day) {
+    const std::int64_t a = std::max(from_ms, day * kDayMs), b = std::min(to_ms, (day + 1) * kDayMs);
+    if (is_exact(check, day)) {
+      // Spans are sorted and disjoint: only those reaching into [a, b) (90 days of 30-second results are
+      // some 260,000 spans; a pass over all of them per day would dominate the raw path).
+      auto first = std::partition_point(check.spans.begin(), check.spans.end(),
+                                        [a](const Span& s) { return s.endMs <= a; });
+      auto last =
+          std::partition_point(first, check.spans.end(), [b](const Span& s) { return s.startMs < b; });
+      total += state_time(std::span<const Span>(first, last), maintenance, a, b);
+      continue;
+    }
+    for (const DayTime& d : check.days)
+      if (d.day == day) total += d.time;
   }
-  std::vector<DayStatus> history;
-  history.reserve(kDailyHistoryDays);
+  return total;
+}
+
+StateTime component_time(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
+                         std::int64_t from_ms, std::int64_t to_ms) {
+  StateTime total;
+  for (const CheckTime& c : checks) total += check_time(c, maintenance, from_ms, to_ms);
+  return total;
+}
+
+ComponentFigures component_figures(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
+                                   std::int64_t now_ms) {
+  ComponentFigures f;
+  const std::int64_t end = now_ms;  // time is known up to now; a result stamped now has no time yet
+  f.uptime24h = component_time(checks, maintenance, end - kUptime24hMs, end).uptime_basis_points();
+  f.uptime30d = component_time(checks, maintenance, end - kUptime30dMs, end).uptime_basis_points();
+  const std::int64_t first = history_first_day(now_ms);
+  f.dailyHistory.reserve(kDailyHistoryDays);
   for (int i = 0; i < kDailyHistoryDays; ++i) {
-    const std::int64_t start = base_ms + i * kDayMs;
-    history.push_back({add_days(first, i), from_rank(worst[static_cast<std::size_t>(i)],
-                                                     overlaps(maintenance, start, start + kDayMs))});
+    const std::int64_t day = first + i, start = day * kDayMs;
+    const std::int64_t stop = std::min(start + kDayMs, end);
+    f.dailyHistory.push_back(
+        {civil_from_days(day), time_status(component_time(checks, maintenance, start, stop),
+                                           overlaps(maintenance, start, start + kDayMs))});
   }
-  return history;
+  return f;
 }
 
 }  // namespace core::status

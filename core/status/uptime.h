@@ -1,7 +1,13 @@
 #pragma once
-// Uptime and the 90-day history of a check or a component (spec document 3: Component uptime24h,
-// uptime30d, dailyHistory; "downtime during maintenance does not count against uptime"). A component's
-// timeline is the union of its checks' verdicts, merged by the caller.
+// Uptime and the 90-day history of a component (spec document 3: Component uptime24h, uptime30d,
+// dailyHistory; "downtime during maintenance does not count against uptime"), from time rather than
+// beats: core/status/coverage.h turns results into time, this file sums a component's checks over the
+// snapshot's windows (docs/status-rules.md, "Honest uptime").
+//
+// A check's time comes in two kinds, so that a snapshot need not read 90 days of results: whole-day
+// totals (the store's per-day rollups, maintenance not applied) and exact spans for the days that need
+// more (yesterday, the partial first day of the 30-day window, days a maintenance interval touches). Both are
+// the same check_timeline cut differently, so the figures agree whichever was read.
 
 #include <cstdint>
 #include <optional>
@@ -9,6 +15,7 @@
 #include <vector>
 
 #include "core/date.h"
+#include "core/status/coverage.h"
 #include "core/status/maintenance.h"
 #include "core/status/status.h"
 
@@ -19,36 +26,33 @@ inline constexpr std::int64_t kUptime24hMs = kDayMs;  // Limits: windowHours 24
 inline constexpr std::int64_t kUptime30dMs = 30 * kDayMs;
 inline constexpr int kDailyHistoryDays = 90;  // Limits: daily history 90 entries
 
-// One probe verdict at a time. Timelines need not be sorted.
-struct TimedVerdict {
-  std::int64_t atMs = 0;
-  ProbeStatus status = ProbeStatus::operational;
+// What is known of one check's time.
+struct CheckTime {
+  std::vector<DayTime> days;            // totals of the days not in exactDays, any order
+  std::vector<std::int64_t> exactDays;  // UTC days whose time `spans` holds exactly (sorted)
+  std::vector<Span> spans;              // the check's timeline over exactDays (more is ignored)
 };
 
-// Beats counted as in Uptime Kuma: every verdict is one beat, degraded counts as up (the service
-// answered correctly, only slowly), beats inside a maintenance interval are left out entirely.
-struct Uptime {
-  std::int64_t upBeats = 0;
-  std::int64_t countedBeats = 0;  // > 0
+// The days a snapshot at now_ms needs exactly: yesterday (the 24-hour window starts in it), the first day
+// of the 30-day window, and every day of [first_day, today] a maintenance interval overlaps. Sorted,
+// unique. Today needs no exact spans: its total up to now is the rollup plus the open tail after the
+// newest result.
+std::vector<std::int64_t> exact_days(std::int64_t now_ms, std::span<const TimeRange> maintenance,
+                                     std::int64_t first_day);
 
-  // up / counted in basis points (10000 = 100 %), rounded down so that 100.00 % means no down beat at all.
-  int basis_points() const { return static_cast<int>(upBeats * 10000 / countedBeats); }
-  friend bool operator==(const Uptime&, const Uptime&) = default;
-};
+// The UTC days of [first_day, last_day] a maintenance interval overlaps, sorted, unique: the days a
+// report over whole days needs exactly.
+std::vector<std::int64_t> maintenance_days(std::span<const TimeRange> maintenance, std::int64_t first_day,
+                                           std::int64_t last_day);
 
-// Uptime over the window (window_end_ms - window_ms, window_end_ms]: a beat exactly at the end counts,
-// one exactly window_ms earlier does not. nullopt when no beat counts (no data, or all in maintenance).
-// Maintenance intervals are half-open [startMs, endMs) (core/status/maintenance.h).
-// Precondition: window_ms > 0.
-std::optional<Uptime> uptime(std::span<const TimedVerdict> timeline, std::span<const TimeRange> maintenance,
-                             std::int64_t window_end_ms, std::int64_t window_ms);
+// A check's time over [from_ms, to_ms) with maintenance applied. Precondition: every day the range cuts
+// short, and every day a maintenance interval overlaps, is in exactDays.
+StateTime check_time(const CheckTime& check, std::span<const TimeRange> maintenance, std::int64_t from_ms,
+                     std::int64_t to_ms);
 
-// The status of the half-open period [start_ms, end_ms) (a day):
-//   the worst beat outside maintenance (down > degraded > operational); with no such beat, maintenance
-//   when a maintenance interval overlaps the period (every beat was in maintenance, or none was taken
-//   while it covered the day), otherwise no-data.
-ComponentStatus period_status(std::span<const TimedVerdict> timeline, std::span<const TimeRange> maintenance,
-                              std::int64_t start_ms, std::int64_t end_ms);
+// A component's time: the sum of its checks' (check-time; with one check, wall-clock time).
+StateTime component_time(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
+                         std::int64_t from_ms, std::int64_t to_ms);
 
 struct DayStatus {
   CivilDate date;
@@ -57,11 +61,20 @@ struct DayStatus {
   friend bool operator==(const DayStatus&, const DayStatus&) = default;
 };
 
-// dailyHistory: 90 entries, oldest first, ending with `today` (UTC days; today's entry covers the part of
-// the day so far). Each day is period_status over [00:00Z, next 00:00Z). UTC because a Page has no time
-// zone field; a zoned page would call period_status with its own day boundaries.
-// Precondition: `today` is a valid date.
-std::vector<DayStatus> daily_history(std::span<const TimedVerdict> timeline,
-                                     std::span<const TimeRange> maintenance, const CivilDate& today);
+// The snapshot's figures of a component at now_ms. Uptimes in basis points (rounded down), nullopt when
+// nothing up or down was observed in the window; windows [now - 24 h, now) and [now - 30 d, now).
+// dailyHistory: 90 UTC days, oldest first, ending with today (so far), each time_status of the day's time.
+struct ComponentFigures {
+  std::optional<int> uptime24h;
+  std::optional<int> uptime30d;
+  std::vector<DayStatus> dailyHistory;
+
+  friend bool operator==(const ComponentFigures&, const ComponentFigures&) = default;
+};
+ComponentFigures component_figures(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
+                                   std::int64_t now_ms);
+
+// The first UTC day of the 90-day history at now_ms.
+std::int64_t history_first_day(std::int64_t now_ms);
 
 }  // namespace core::status

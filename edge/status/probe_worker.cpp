@@ -1,6 +1,7 @@
 #include "edge/status/probe_worker.h"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <set>
 
 #include "core/json.h"
@@ -161,6 +162,13 @@ void ProbeWorker::record(const native::probe::ProbeReport& report) {
   result.reason = report.verdict.reason;
   result.latencyMs = outcome.latencyMs;
   if (outcome.transport == core::status::ProbeTransport::response) result.httpStatus = outcome.httpStatus;
+  // Overload made visible (honest uptime): the lateness and the runs skipped before this one are stored
+  // with the result; the time they left uncovered is unknown by the coverage rule, never up.
+  result.lateMs = std::max<std::int64_t>(report.late_ms(), 0);
+  result.skippedRuns = report.skippedRuns;
+  if (report.skippedRuns > 0)
+    spdlog::warn("status: check {} skipped {} run(s): the probe workers are overloaded", report.checkId,
+                 report.skippedRuns);
   auto st = append_check_result(app_, report.checkId, result);
   // A check deleted while its probe ran: nothing to record.
   if (!st.ok() && st.error().code != "check_not_found")

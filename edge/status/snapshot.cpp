@@ -8,6 +8,8 @@
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
 #include "edge/status/snapshot_incidents.h"
+#include "edge/status/maintenance_store.h"
+#include "edge/status/rollup.h"
 #include "edge/status/status_routes.h"
 
 namespace edge::status {
@@ -32,9 +34,9 @@ std::optional<std::int64_t> last_checked_ms(const ComponentData& c) {
   return latest;
 }
 
-json::value uptime_json(const std::optional<cs::Uptime>& u) {
-  if (!u) return nullptr;
-  return static_cast<double>(u->basis_points()) / 100.0;
+json::value uptime_json(const std::optional<int>& basis_points) {
+  if (!basis_points) return nullptr;
+  return static_cast<double>(*basis_points) / 100.0;
 }
 
 struct ComponentState {
@@ -54,42 +56,42 @@ ComponentState component_state(const ComponentData& c) {
   return s;
 }
 
-// The start of the first day of the 90-day history.
-std::int64_t history_start_ms(std::int64_t now_ms) {
-  core::CivilDate today = core::civil_from_unix_ms(now_ms).date;
-  core::CivilDate first = core::add_days(today, -(cs::kDailyHistoryDays - 1));
-  return core::days_from_civil(first) * cs::kDayMs;
-}
-
 }  // namespace
 
-core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t now_ms) {
+std::vector<cs::TimeRange> component_maintenance(App& app, std::string_view company_id,
+                                                 std::string_view page_id, const json::object& component) {
+  auto windows = list_records(app, maintenance_prefix(company_id, page_id));
+  if (!windows) return {};  // the caller's next read of the store reports the failure
+  return component_maintenance_of(*windows, record::str(component, "id"), 0).intervals;
+}
+
+core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t now_ms, TimeSource source) {
   PageData data{std::move(page.companyId), std::move(page.page), {}};
   std::string page_id = record::str(data.page, "id");
   auto components = list_components(app, data.companyId, page_id);
   if (!components) return components.error();
-  const std::int64_t since = history_start_ms(now_ms) - 1;  // results strictly after: midnight included
+  auto windows = list_records(app, maintenance_prefix(data.companyId, page_id));
+  if (!windows) return windows.error();
+  data.maintenances = std::move(*windows);
+  const std::int64_t first_day = cs::history_first_day(now_ms);
   for (auto& component : *components) {
-    ComponentData cd{std::move(component), {}};
+    ComponentData cd{std::move(component), {}, {}};
+    auto maintenance = component_maintenance_of(data.maintenances, record::str(cd.component, "id"), now_ms);
+    cd.maintenance = std::move(maintenance.intervals);
+    cd.inMaintenance = maintenance.inProgress;
+    const std::vector<std::int64_t> exact = cs::exact_days(now_ms, cd.maintenance, first_day);
     auto checks = list_checks(app, data.companyId, page_id, record::str(cd.component, "id"));
     if (!checks) return checks.error();
     for (auto& check : *checks) {
       CheckData chk{std::move(check), std::nullopt, {}};
-      std::string id = record::str(chk.check, "id");
-      auto summary = check_summary(app, id);
+      auto summary = check_summary(app, record::str(chk.check, "id"));
       if (!summary) return summary.error();
       chk.summary = std::move(*summary);
-      auto results = check_results(app, id, since);
-      if (!results) return results.error();
-      chk.timeline.reserve(results->size());
-      for (auto& r : *results) {
-        auto status = cs::parse_check_status(record::str(r, "status"));
-        if (!status || *status == cs::CheckStatus::no_data) continue;
-        cs::ProbeStatus verdict = *status == cs::CheckStatus::down       ? cs::ProbeStatus::down
-                                  : *status == cs::CheckStatus::degraded ? cs::ProbeStatus::degraded
-                                                                         : cs::ProbeStatus::operational;
-        chk.timeline.push_back({record::num(r, "at"), verdict});
-      }
+      auto time = source == TimeSource::raw
+                      ? load_check_time_raw(app, chk.check, chk.summary, first_day, now_ms)
+                      : load_check_time(app, chk.check, chk.summary, first_day, exact, now_ms);
+      if (!time) return time.error();
+      chk.time = std::move(*time);
       cd.checks.push_back(std::move(chk));
     }
     data.components.push_back(std::move(cd));
@@ -99,14 +101,13 @@ core::Result<PageData> load_page_data(App& app, PublicPage page, std::int64_t no
 }
 
 json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang) {
-  const core::CivilDate today = core::civil_from_unix_ms(now_ms).date;
   json::array components;
   std::vector<cs::ComponentStatus> statuses;
   for (auto& c : data.components) {
-    std::vector<cs::TimedVerdict> timeline;  // the union of the component's checks' verdicts
+    std::vector<cs::CheckTime> times;  // the component's checks' time, summed by the core
     json::array checks;
     for (auto& check : c.checks) {
-      timeline.insert(timeline.end(), check.timeline.begin(), check.timeline.end());
+      times.push_back(check.time);
       checks.emplace_back(json::object{
           {"id", record::str(check.check, "id")},
           {"name", record::str(check.check, "name")},
@@ -117,20 +118,19 @@ json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang)
     }
     const cs::ComponentStatus status = component_state(c).status;
     statuses.push_back(status);
-    const std::vector<cs::TimeRange>& maint = c.maintenance;  // left out of uptime and history
+    const cs::ComponentFigures figures = cs::component_figures(times, c.maintenance, now_ms);
     json::array history;
-    for (auto& day : cs::daily_history(timeline, maint, today))
+    for (auto& day : figures.dailyHistory)
       history.emplace_back(
           json::object{{"date", core::format_day_key(day.date)}, {"status", cs::wire_name(day.status)}});
-    components.emplace_back(
-        json::object{{"id", record::str(c.component, "id")},
-                     {"name", record::str(c.component, "name")},
-                     {"status", cs::wire_name(status)},
-                     {"uptime24h", uptime_json(cs::uptime(timeline, maint, now_ms, cs::kUptime24hMs))},
-                     {"uptime30d", uptime_json(cs::uptime(timeline, maint, now_ms, cs::kUptime30dMs))},
-                     {"lastCheckedAt", record::time_or_null(last_checked_ms(c))},
-                     {"dailyHistory", std::move(history)},
-                     {"checks", std::move(checks)}});
+    components.emplace_back(json::object{{"id", record::str(c.component, "id")},
+                                         {"name", record::str(c.component, "name")},
+                                         {"status", cs::wire_name(status)},
+                                         {"uptime24h", uptime_json(figures.uptime24h)},
+                                         {"uptime30d", uptime_json(figures.uptime30d)},
+                                         {"lastCheckedAt", record::time_or_null(last_checked_ms(c))},
+                                         {"dailyHistory", std::move(history)},
+                                         {"checks", std::move(checks)}});
   }
   const json::object& page = data.page;
   return json::object{

@@ -89,25 +89,24 @@ std::vector<const json::object*> active_incidents(const PageData& data) {
 
 }  // namespace
 
-core::Status load_page_incidents(App& app, PageData& data, std::int64_t now_ms) {
-  const std::string page_id = record::str(data.page, "id");
-  auto incidents = list_records(app, incident_prefix(data.companyId, page_id));
-  if (!incidents) return incidents.error();
-  auto windows = list_records(app, maintenance_prefix(data.companyId, page_id));
-  if (!windows) return windows.error();
-  data.incidents = std::move(*incidents);
-  data.maintenances = std::move(*windows);
-  data.loadedAtMs = now_ms;
-  for (auto& c : data.components) {
-    const std::string id = record::str(c.component, "id");
-    for (auto& w : data.maintenances) {
-      auto ids = record::strs(w, "affectedComponentIds");
-      if (std::find(ids.begin(), ids.end(), id) == ids.end()) continue;
-      const cs::MaintenanceWindow window = window_of(w);
-      if (auto interval = cs::maintenance_interval(window)) c.maintenance.push_back(*interval);
-      if (cs::maintenance_state(window, now_ms) == cs::MaintenanceState::in_progress) c.inMaintenance = true;
-    }
+ComponentMaintenance component_maintenance_of(const std::vector<json::object>& windows,
+                                              std::string_view component_id, std::int64_t now_ms) {
+  ComponentMaintenance out;
+  for (const auto& w : windows) {
+    auto ids = record::strs(w, "affectedComponentIds");
+    if (std::find(ids.begin(), ids.end(), component_id) == ids.end()) continue;
+    const cs::MaintenanceWindow window = window_of(w);
+    if (auto interval = cs::maintenance_interval(window)) out.intervals.push_back(*interval);
+    if (cs::maintenance_state(window, now_ms) == cs::MaintenanceState::in_progress) out.inProgress = true;
   }
+  return out;
+}
+
+core::Status load_page_incidents(App& app, PageData& data, std::int64_t now_ms) {
+  auto incidents = list_records(app, incident_prefix(data.companyId, record::str(data.page, "id")));
+  if (!incidents) return incidents.error();
+  data.incidents = std::move(*incidents);
+  data.loadedAtMs = now_ms;
   return {};
 }
 

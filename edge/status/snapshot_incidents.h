@@ -17,8 +17,17 @@ inline constexpr std::int64_t kPastIncidentsMs = 90LL * 24 * 60 * 60 * 1000;  //
 inline constexpr std::size_t kMaxPastIncidents = 50;
 inline constexpr std::size_t kMaxUpcomingMaintenances = 50;
 
-// Reads the page's incidents and maintenance windows into `data` and sets each component's maintenance
-// intervals and whether a window in progress at `now_ms` covers it. Errors: the store's.
+// The maintenance windows of a component among its page's `windows`: their intervals (left out of uptime
+// and history) and whether one is in progress at `now_ms` (the component then shows `maintenance`).
+struct ComponentMaintenance {
+  std::vector<core::status::TimeRange> intervals;
+  bool inProgress = false;
+};
+ComponentMaintenance component_maintenance_of(const std::vector<json::object>& windows,
+                                              std::string_view component_id, std::int64_t now_ms);
+
+// Reads the page's incidents into `data` (load_page_data reads the windows first: the components' time
+// depends on them). Errors: the store's.
 core::Status load_page_incidents(App& app, PageData& data, std::int64_t now_ms);
 
 // activeIncidents: unresolved, newest startedAt first: [{id, title, status, impact, affectedComponentIds,

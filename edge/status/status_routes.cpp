@@ -3,6 +3,7 @@
 #include "edge/app.h"
 #include "edge/platform/paging.h"
 #include "edge/status/restart_routes.h"
+#include "edge/status/sla.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_store.h"
 #include "edge/status/subscriber_routes.h"
@@ -52,6 +53,7 @@ void register_status_routes(App& app) {
   register_subscriber_pages(app);
   register_incident_routes(app);
   register_maintenance_routes(app);
+  register_sla_routes(app);
 }
 
 }  // namespace edge::status

@@ -13,6 +13,7 @@
 #include "edge/status/page_events.h"
 #include "edge/status/restart_store.h"
 #include "edge/status/subscribers.h"
+#include "edge/status/rollup.h"
 #include "edge/status/verdict_hooks.h"
 
 namespace edge::status {
@@ -48,6 +49,7 @@ void erase_check_data(store::WriteTxn& txn, store::Table t, std::string_view che
   txn.erase(t, auto_state_key(check_id));
   erase_prefix(txn, t, result_prefix(check_id));
   erase_restart_data(txn, t, check_id);
+  erase_rollups(txn, t, check_id);
 }
 
 // Removes the checks under `prefix` (a component's or a page's) with their data.
@@ -234,17 +236,22 @@ core::Status delete_component(App& app, std::string_view company_id, std::string
 }
 
 json::object to_json(const CheckResult& result) {
-  return json::object{
+  json::object out{
       {"at", result.atMs},
       {"status", core::status::wire_name(result.status)},
       {"reason", core::status::wire_name(result.reason)},
       {"latencyMs", result.latencyMs},
       {"httpStatus", result.httpStatus ? json::value(*result.httpStatus) : json::value(nullptr)}};
+  // Overload, shown where it happened (docs/status-probes.md): only when there was any.
+  if (result.lateMs > 0) out["lateMs"] = result.lateMs;
+  if (result.skippedRuns > 0) out["skippedRuns"] = result.skippedRuns;
+  return out;
 }
 
 json::object result_view(const json::object& stored) {
   json::object out = stored;
   out["at"] = core::format_timestamp(record::num(stored, "at"));
+  out.erase("coverMs");  // internal: how long the result vouches for its check
   return out;
 }
 
@@ -261,9 +268,17 @@ core::Status append_check_result(App& app, std::string_view check_id, const Chec
     company_id = record::str(*where, "companyId");
     page_id = record::str(*where, "pageId");
     std::string component_id = record::str(*where, "componentId");
-    record::put_object(txn, t, result_key(check_id, result.atMs), to_json(result));
+    auto check = record::get_object(txn, t, check_key(company_id, page_id, component_id, check_id));
+    if (!check) return core::make_error("check_not_found", "check not found");
+    // How long this result vouches for the check (honest uptime), fixed when it is recorded.
+    const std::int64_t cover = check_cover_ms(*check);
+    json::object stored = to_json(result);
+    stored["coverMs"] = cover;
+    record::put_object(txn, t, result_key(check_id, result.atMs), stored);
     json::object summary = record::get_object(txn, t, summary_key(check_id)).value_or(json::object{});
     if (!summary.empty() && record::num(summary, "lastCheckedAtMs") > result.atMs) return {};
+    // The time since the previous result becomes final: into the per-day rollups, same transaction.
+    roll_up(txn, t, check_id, summary, core::status::Observation{result.atMs, result.status, cover}, cover);
     std::string previous = summary.empty() ? std::string("no-data") : record::str(summary, "status");
     const bool down = result.status == core::status::ProbeStatus::down;
     summary["status"] = core::status::wire_name(result.status);

@@ -15,7 +15,10 @@
 //                                                               key order time order
 //   sum/<checkId>                                               the check's latest state {status,
 //                                                               lastLatencyMs, lastCheckedAt,
-//                                                               consecutiveFailures}
+//                                                               consecutiveFailures, firstCheckedAtMs,
+//                                                               lastCoverMs, rollupFromMs}
+//   ru/<checkId>/<YYYY-MM-DD>                                   the check's time that UTC day
+//                                                               (edge/status/rollup.h)
 //   c/<companyId>/incident/<pageId>/<incidentId>                incident with its updates
 //                                                               (edge/status/incident_store.h)
 //   c/<companyId>/autoincident/<pageId>/<componentId>           {incidentId, checkIds}: the component's
@@ -121,13 +124,18 @@ core::Status delete_component(App& app, std::string_view company_id, std::string
 core::status::CheckSettings check_settings_of(const json::object& check);
 
 // One probe result, as the probe worker records it. Stored as {at (Unix ms), status, reason, latencyMs,
-// httpStatus (null without a response)}.
+// httpStatus (null without a response), lateMs and skippedRuns when > 0, coverMs (how long it vouches for
+// the check: edge/status/rollup.h; not shown by result_view)}.
 struct CheckResult {
   std::int64_t atMs = 0;
   core::status::ProbeStatus status = core::status::ProbeStatus::operational;
   core::status::ProbeReason reason = core::status::ProbeReason::ok;
   std::int64_t latencyMs = 0;
   std::optional<int> httpStatus;  // none when no response arrived (timeout, transport error)
+  // Overload of the probe worker (docs/status-probes.md): how late this probe started after it was due,
+  // and how many runs before it the scheduler skipped. Stored only when > 0.
+  std::int64_t lateMs = 0;
+  std::int64_t skippedRuns = 0;
 };
 json::object to_json(const CheckResult& result);
 // A stored result as the API shows it: `at` as an ISO 8601 timestamp.
@@ -135,7 +143,8 @@ json::object result_view(const json::object& stored);
 
 // Appends a result durably and updates the check's summary in the same transaction: status, lastLatencyMs
 // and lastCheckedAt follow the newest result (an older one arriving late is kept but changes nothing);
-// consecutiveFailures counts down results in a row. For the newest result the verdict hooks run in the same
+// consecutiveFailures counts down results in a row; the time since the previous result goes into the
+// per-day rollups (edge/status/rollup.h). For the newest result the verdict hooks run in the same
 // transaction (edge/status/verdict_hooks.h) and their after-commit work follows the commit; a change of the
 // check's status calls page_changed. `check_not_found` when the check is gone.
 core::Status append_check_result(App& app, std::string_view check_id, const CheckResult& result);

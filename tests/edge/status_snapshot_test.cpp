@@ -102,9 +102,11 @@ TEST_SUITE("status_snapshot") {
                  {"id", p.api},
                  {"name", "API"},
                  {"status", "operational"},
-                 // 24 h: up, down, up -> 2/3; 30 d adds the degraded beat (counted as up) -> 3/4.
-                 {"uptime24h", 66.66},
-                 {"uptime30d", 75.0},
+                 // Time, not beats (docs/status-rules.md): each result vouches for 75 s (60 s interval,
+                 // 10 s timeout, 5 s grace). 24 h: 75 s up, 75 s down (the result at now has no time
+                 // yet) -> 50 %; 30 d adds the degraded 75 s (counted as up) -> 150 / 225.
+                 {"uptime24h", 50.0},
+                 {"uptime30d", 66.66},
                  {"lastCheckedAt", "2026-11-18T11:06:40.000Z"},
                  {"dailyHistory",
                   history({{"2026-10-09", "down"}, {"2026-11-16", "degraded"}, {"2026-11-18", "down"}})},
@@ -128,8 +130,9 @@ TEST_SUITE("status_snapshot") {
              json::object{{"id", p.mail},
                           {"name", "Mail"},
                           {"status", "down"},
-                          {"uptime24h", 50.0},
-                          {"uptime30d", 50.0},
+                          // IMAP up 75 s, SMTP down for the 60 s up to now: 75 / 135.
+                          {"uptime24h", 55.55},
+                          {"uptime30d", 55.55},
                           {"lastCheckedAt", "2026-11-18T11:05:40.000Z"},
                           {"dailyHistory", history({{"2026-11-18", "down"}})},
                           {"checks", mail_checks}}}},
