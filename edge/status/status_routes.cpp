@@ -2,6 +2,7 @@
 
 #include "edge/app.h"
 #include "edge/platform/paging.h"
+#include "edge/status/public_page_routes.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_store.h"
 
@@ -45,6 +46,7 @@ void register_status_routes(App& app) {
   register_component_routes(app);
   register_check_routes(app);
   register_public_routes(app);
+  register_public_page_routes(app);
 }
 
 }  // namespace edge::status
