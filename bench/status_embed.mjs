@@ -48,7 +48,7 @@ for (let i = 0; i < runs; i += 1) {
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('response', (response) => {
     const p = new URL(response.url()).pathname;
-    if (!files.has(p)) files.set(p, response.body().catch(() => Buffer.alloc(0)));
+    if (!files.has(p) && response.status() === 200) files.set(p, response.body().catch(() => Buffer.alloc(0)));
   });
   await page.goto(url);
   results.cold.push(await measure(page));
