@@ -137,7 +137,7 @@ TEST_SUITE("status_public_page") {
     // No incidents yet: the active and maintenance sections are hidden, the past list says so.
     CHECK(has(html, "<section id=\"active-incidents\" class=\"sp-section\" hidden=\"\">"));
     CHECK(has(html, "<section id=\"maintenance\" class=\"sp-section\" hidden=\"\">"));
-    CHECK(has(html, "No incidents reported."));
+    CHECK(has(html, "<li class=\"sp-muted sp-empty\">No incidents reported.</li>"));
     // Subscribers enabled: the form posts to the subscribe endpoint.
     CHECK(
         has(html,
@@ -234,7 +234,7 @@ TEST_SUITE("status_public_page") {
               "datetime=\"2026-11-20T02:10:00.000Z\">2026-11-20 02:10 UTC</time></p><p>Ten minutes</p>"));
     CHECK(has(html, "<li class=\"sp-past impact-minor\" data-id=\"inc_0\"><strong>Mail delays</strong>"));
     CHECK(has(html, "Resolved <time datetime=\"2026-11-10T09:15:00.000Z\">"));
-    CHECK_FALSE(has(html, "No incidents reported."));
+    CHECK_FALSE(has(html, "<li class=\"sp-muted sp-empty\">"));
     CHECK(has(html, "<b class=\"sp-u24\">99.50 %</b>"));
     CHECK(has(html, "<b class=\"sp-u30\">–</b>"));
     CHECK_FALSE(has(html, "<script>"));
