@@ -127,6 +127,8 @@ Response error_for_path(const Request& req, int status, std::string_view message
 RequestPlan plan_request(App& app, Request& head) {
   RequestPlan plan;
   Router::Match m;
+  // A status page's custom domain serves the page at its root (docs/status-public.md).
+  if (auto routed = app.hosts->custom_path(head.host, head.path)) head.path = std::move(*routed);
   if (app.hosts->allows(head.host, head.path)) m = app.router.match(head);
   if (m.kind == Router::Match::not_found) {
     plan.answer = error_for_path(head, 404, "not found");

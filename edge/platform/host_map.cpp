@@ -53,6 +53,10 @@ HostMap::HostMap(const Config& config) {
 }
 
 bool HostMap::allows(std::string_view host, std::string_view path) const {
+  if (any_custom_.load(std::memory_order_acquire) && custom_root(host)) {
+    std::vector<Product> owners = products_of_path(path);
+    return owners.empty() || std::find(owners.begin(), owners.end(), Product::status) != owners.end();
+  }
   auto it = products_by_host_.find(std::string(host));
   if (it == products_by_host_.end()) return true;
   std::vector<Product> owners = products_of_path(path);
@@ -60,6 +64,50 @@ bool HostMap::allows(std::string_view host, std::string_view path) const {
   for (Product p : owners)
     if (std::find(it->second.begin(), it->second.end(), p) != it->second.end()) return true;
   return false;
+}
+
+bool HostMap::map_custom_host(std::string_view owner, std::string_view host, std::string root) {
+  std::string h = core::to_ascii_lower(host);
+  if (h.empty() || products_by_host_.contains(h)) return false;
+  std::unique_lock lock(custom_mutex_);
+  if (auto held = custom_roots_.find(h); held != custom_roots_.end()) {
+    auto mine = custom_hosts_.find(owner);
+    if (mine == custom_hosts_.end() || mine->second != h) return false;
+  }
+  if (auto old = custom_hosts_.find(owner); old != custom_hosts_.end()) {
+    custom_roots_.erase(old->second);
+    custom_hosts_.erase(old);
+  }
+  custom_roots_[h] = std::move(root);
+  custom_hosts_[std::string(owner)] = h;
+  any_custom_.store(true, std::memory_order_release);
+  return true;
+}
+
+void HostMap::unmap_custom_host(std::string_view owner) {
+  std::unique_lock lock(custom_mutex_);
+  auto it = custom_hosts_.find(owner);
+  if (it == custom_hosts_.end()) return;
+  custom_roots_.erase(it->second);
+  custom_hosts_.erase(it);
+  any_custom_.store(!custom_roots_.empty(), std::memory_order_release);
+}
+
+std::optional<std::string> HostMap::custom_root(std::string_view host) const {
+  if (!any_custom_.load(std::memory_order_acquire)) return std::nullopt;
+  std::shared_lock lock(custom_mutex_);
+  auto it = custom_roots_.find(host);
+  if (it == custom_roots_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<std::string> HostMap::custom_path(std::string_view host, std::string_view path) const {
+  auto root = custom_root(host);
+  if (!root) return std::nullopt;
+  if (starts_with(path, "/web/") || starts_with(path, "/api/v1/status/") || path == "/healthz")
+    return std::string(path);
+  if (path == "/" || path.empty()) return *root;
+  return *root + std::string(path);
 }
 
 }  // namespace edge

@@ -6,6 +6,7 @@
 #include "core/validate.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/page_events.h"
 #include "edge/status/status_fields.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
@@ -98,6 +99,7 @@ void register_page_routes(App& app) {
           auto created = create_page(app, ctx.company.id, page);
           if (!created.ok()) return status_error(created.error());
           app.status_snapshots.invalidate(record::str(page, "slug"));
+          page_changed(app, ctx.company.id, record::str(page, "id"));  // custom domain, live viewers
           return status_ok(std::move(page), 201);
         }));
   r.add("GET", dashboard_path("/pages"),
@@ -141,6 +143,7 @@ void register_page_routes(App& app) {
           if (!updated.ok()) return status_error(updated.error());
           app.status_snapshots.invalidate(old_slug);
           app.status_snapshots.invalidate(record::str(out, "slug"));
+          page_changed(app, ctx.company.id, page_id);  // custom domain, live viewers
           return status_ok(std::move(out));
         }));
   r.add("DELETE", dashboard_path("/pages/{pageId}"),
@@ -150,6 +153,7 @@ void register_page_routes(App& app) {
           auto deleted = delete_page(app, ctx.company.id, req.param("pageId"));
           if (!deleted.ok()) return status_error(deleted.error());
           app.status_snapshots.invalidate(record::str(*page, "slug"));
+          page_changed(app, ctx.company.id, req.param("pageId"));  // custom domain, live viewers
           app.status_probes->sync_soon();
           Response res;
           res.status = 204;

@@ -4,6 +4,7 @@
 #include "edge/platform/paging.h"
 #include "edge/status/restart_routes.h"
 #include "edge/status/sla.h"
+#include "edge/status/public_page_routes.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_store.h"
 #include "edge/status/subscriber_routes.h"
@@ -54,6 +55,7 @@ void register_status_routes(App& app) {
   register_incident_routes(app);
   register_maintenance_routes(app);
   register_sla_routes(app);
+  register_public_page_routes(app);
 }
 
 }  // namespace edge::status
