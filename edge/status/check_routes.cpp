@@ -10,6 +10,7 @@
 #include "core/validate.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/page_events.h"
 #include "edge/status/status_fields.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
@@ -161,7 +162,7 @@ void register_check_routes(App& app) {
           if (!st.ok()) return status_error(st.error());
           auto created = create_check(app, ctx.company.id, p->pageId, check);
           if (!created.ok()) return status_error(created.error());
-          app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          page_changed(app, ctx.company.id, record::str(p->page, "id"));
           app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           return status_ok(check_view(app, std::move(check)), 201);
         }));
@@ -200,7 +201,7 @@ void register_check_routes(App& app) {
               },
               out);
           if (!updated.ok()) return status_error(updated.error());
-          app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          page_changed(app, ctx.company.id, record::str(p->page, "id"));
           app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           return status_ok(check_view(app, std::move(out)));
         }));
@@ -211,7 +212,7 @@ void register_check_routes(App& app) {
           if (!is_key_segment(p->checkId)) return status_error(404, "check_not_found", "check not found");
           auto deleted = delete_check(app, ctx.company.id, p->pageId, p->componentId, p->checkId);
           if (!deleted.ok()) return status_error(deleted.error());
-          app.status_snapshots.invalidate(record::str(p->page, "slug"));
+          page_changed(app, ctx.company.id, record::str(p->page, "id"));
           app.status_probes->sync_soon();  // the worker picks the change up now, not at its next read
           Response res;
           res.status = 204;

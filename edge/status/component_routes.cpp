@@ -8,6 +8,7 @@
 #include "core/id.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/page_events.h"
 #include "edge/status/status_fields.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
@@ -67,7 +68,7 @@ void register_component_routes(App& app) {
           std::string id = record::str(component, "id");
           auto stored = insert_record(app, component_key(ctx.company.id, page_id, id), component);
           if (!stored.ok()) return status_error(stored.error());
-          app.status_snapshots.invalidate(record::str(*page, "slug"));
+          page_changed(app, ctx.company.id, record::str(*page, "id"));
           return status_ok(std::move(component), 201);
         }));
   r.add("GET", dashboard_path("/pages/{pageId}/components"),
@@ -108,7 +109,7 @@ void register_component_routes(App& app) {
               },
               out);
           if (!updated.ok()) return status_error(updated.error());
-          app.status_snapshots.invalidate(record::str(*page, "slug"));
+          page_changed(app, ctx.company.id, record::str(*page, "id"));
           return status_ok(std::move(out));
         }));
   r.add("DELETE", dashboard_path("/pages/{pageId}/components/{componentId}"),
@@ -120,7 +121,7 @@ void register_component_routes(App& app) {
             return status_error(404, "component_not_found", "component not found");
           auto deleted = delete_component(app, ctx.company.id, page_id, component_id);
           if (!deleted.ok()) return status_error(deleted.error());
-          app.status_snapshots.invalidate(record::str(*page, "slug"));
+          page_changed(app, ctx.company.id, record::str(*page, "id"));
           app.status_probes->sync_soon();
           Response res;
           res.status = 204;

@@ -4,6 +4,7 @@
 #include "edge/app.h"
 #include "edge/pages/lang.h"
 #include "edge/platform/record_json.h"
+#include "edge/status/public_page_data.h"
 #include "edge/status/snapshot.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
@@ -11,15 +12,6 @@
 
 namespace edge::status {
 namespace {
-
-// `lang=tr|en` first; any other value, or none, leaves the choice to Accept-Language; English by default.
-Lang request_lang(const Request& req) {
-  if (auto lang = req.query_param("lang")) {
-    if (*lang == "tr") return Lang::tr;
-    if (*lang == "en") return Lang::en;
-  }
-  return pick_lang("", req.header("accept-language"));
-}
 
 Response with_public_headers(Response r, std::string_view cache_control) {
   r.set_header("Access-Control-Allow-Origin", "*");
@@ -59,7 +51,7 @@ Response cached(App& app, std::string_view slug, std::string_view document, std:
 void register_public_routes(App& app) {
   Router& r = app.router;
   r.add("GET", "/api/v1/status/{slug}", [&app](Request& req) {
-    Lang lang = request_lang(req);
+    Lang lang = public_lang(req);
     std::string slug(req.param("slug"));
     if (!is_key_segment(slug))
       return public_error(core::make_error("page_not_found", "no status page has this slug"));

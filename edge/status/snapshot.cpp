@@ -7,9 +7,9 @@
 #include "core/status/statuspage_summary.h"
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
-#include "edge/status/snapshot_incidents.h"
 #include "edge/status/maintenance_store.h"
 #include "edge/status/rollup.h"
+#include "edge/status/snapshot_incidents.h"
 #include "edge/status/status_routes.h"
 
 namespace edge::status {
