@@ -125,13 +125,6 @@ export function localizedValue(values, name) {
   return { en: values[`${name}_en`].trim(), tr: values[`${name}_tr`].trim() };
 }
 
-// A localized text of the API in the page's language (a plain string as it is).
-export function localized(ctx, value) {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return value[ctx.lang] || value.en || value.tr || Object.values(value)[0] || '';
-}
-
 // Checkboxes over the page's components, for "affected components".
 export function componentPicker(t, components, selected = []) {
   const box = h('div', { class: 'component-picker', role: 'group' });
