@@ -309,7 +309,7 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     assert.equal((await sessionGet(`${path_}/${ids.windowId}`)).body.status, 'completed');
   });
 
-  test('cancels another window after a confirmation, and filters by status', async () => {
+  test('cancels another window after a confirmation and filters by status; the three tabs fit a phone', async () => {
     const path_ = statusApi(`/pages/${ids.pageId}/maintenances`);
     await schedule('Network work', 'Ağ çalışması', localTime(24 * 60), localTime(25 * 60));
     await page.click('#maintenance-form [data-role="submit"]');
@@ -352,6 +352,16 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     await page.waitForSelector('#maintenance-list .empty-title');
     await settled();
     assert.equal(await page.locator('#maintenance-list .empty-title').textContent(), 'No maintenance windows');
+
+    // The three tabs fit a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const tab of ['incidents', 'maintenance', 'subscribers']) {
+      await page.goto(tabUrl(tab));
+      await settled();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${tab}: the page is ${overflow}px wider than the screen`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   test('lists a webhook subscriber with its type, topic, components, language and state, and removes it', async () => {
