@@ -58,7 +58,7 @@ export default function subscribersTab(ctx, shared) {
     empty: { title: t('status.subscribers.emptyTitle'), text: t('status.subscribers.emptyText'), drawing: icons.users },
     columns: [
       { label: t('status.subscribers.type'), className: 'cell-nowrap', render: (s) => pill(t(`status.subscribers.type.${s.type}`), 'info') },
-      { label: t('status.subscribers.destination'), render: (s) => mono(destination(s)) },
+      { label: t('status.subscribers.destination'), className: 'cell-destination', render: (s) => mono(destination(s)) },
       { label: t('status.subscribers.topic'), className: 'cell-nowrap', render: (s) => t(`status.subscribers.topic.${s.topic}`) },
       {
         label: t('status.subscribers.components'),
