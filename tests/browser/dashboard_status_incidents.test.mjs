@@ -2,9 +2,9 @@
 // dashboard.md) against the real API of a real edge (docs/status-incidents.md, docs/status-subscribers.md),
 // driven in the system Chromium: an incident opened with English and Turkish texts on a component, updated
 // through identified, monitoring and resolved (a step back refused beside Status), a maintenance window
-// scheduled, started now and marked complete, another cancelled (an end already past refused beside End), and
-// a webhook subscriber (subscribed through the public API to a receiver this test runs) listed with its
-// type, topic, components, language and state, then removed. Screenshots:
+// scheduled, started now and marked complete, another cancelled (an end already past refused beside End),
+// and a webhook subscriber (subscribed through the public API to a receiver this test runs) and an e-mail one
+// (awaiting confirmation) listed with type, topic, components, language and state, then removed. Screenshots:
 // build/screenshots/dashboard-status-{incidents,maintenance,subscribers}.png.
 //
 // Needs: the native build of this branch (EDGE_BIN, edge-admin beside it), `npm ci` (playwright-core),
@@ -93,7 +93,12 @@ before(async () => {
     });
   });
   await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  edge = await startEdge({ dataDir, workDir: tmp, args: ['--web-root', path.join(repo, 'web'), '--mail-delivery-workers', '0'] });
+  edge = await startEdge({ dataDir, workDir: tmp, args: [
+      '--web-root', path.join(repo, 'web'), '--mail-delivery-workers', '0',
+      // E-mail subscriptions need a relay; with no sender the confirmation mail stays queued (never sent).
+      '--status-smtp-relay', '127.0.0.1:9', '--status-subscriber-workers', '0',
+    ],
+  });
   base = edge.baseUrl;
   ({ context, page } = await launchBrowser(path.join(tmp, 'profile')));
   watchPage(page, { problems, refusals });
@@ -364,7 +369,7 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  test('lists a webhook subscriber with its type, topic, components, language and state, and removes it', async () => {
+  test('lists a webhook and an e-mail subscriber with type, topic, components, language and state, and removes them', async () => {
     const hook = `http://127.0.0.1:${receiver.address().port}/hooks/status`;
     const subscribed = await fetch(`${base}/api/v1/status/${PAGE_SLUG}/subscribe`, {
       method: 'POST',
@@ -374,6 +379,14 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     assert.equal(subscribed.status, 201);
     const created = await subscribed.json();
     assert.equal(created.status, 'verified');
+    const mailed = await fetch(`${base}/api/v1/status/${PAGE_SLUG}/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'email', email: 'ops@example.com', lang: 'en' }),
+    });
+    assert.equal(mailed.status, 201);
+    const pending = await mailed.json();
+    assert.equal(pending.status, 'pending');
 
     await page.goto(tabUrl('subscribers'));
     await settled();
@@ -384,6 +397,11 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     assert.equal(await r.getAttribute('data-state'), 'verified');
     const cells = await r.locator('td').allTextContents();
     assert.deepEqual(cells.slice(0, 6), ['Webhook', hook, 'Incidents', 'Website', 'Turkish', 'Confirmed']);
+    const m = page.locator(`#subscribers-list tr[data-subscriber="${pending.id}"]`);
+    assert.equal(await m.getAttribute('data-state'), 'pending');
+    assert.deepEqual((await m.locator('td').allTextContents()).slice(0, 6), ['E-mail', 'ops@example.com', 'Everything', 'All', 'English', 'Awaiting confirmation']);
+    // Oldest first, as the API lists them.
+    assert.deepEqual(await page.locator('#subscribers-list tr[data-subscriber]').evaluateAll((els) => els.map((el) => el.dataset.subscriber)), [created.id, pending.id]);
     await shot('dashboard-status-subscribers');
 
     await page.goto(`${tabUrl('subscribers')}?lang=tr`);
@@ -396,6 +414,11 @@ describe('status dashboard: incidents, maintenance, subscribers', { timeout: 240
     assert.equal(await page.locator('dialog[open] .dialog-title').textContent(), `Remove ${hook}?`);
     await confirm();
     await toast(`${hook} removed.`);
+    await r.waitFor({ state: 'detached' });
+    assert.deepEqual((await sessionGet(statusApi(`/pages/${ids.pageId}/subscribers`))).body.map((x) => x.id), [pending.id]);
+    await m.locator('[data-action="remove-subscriber"]').click();
+    assert.equal(await page.locator('dialog[open] .dialog-title').textContent(), 'Remove ops@example.com?');
+    await confirm();
     await page.waitForSelector('#subscribers-list .empty-title');
     assert.equal(await page.locator('#subscribers-list .empty-title').textContent(), 'No subscribers yet');
     assert.deepEqual((await sessionGet(statusApi(`/pages/${ids.pageId}/subscribers`))).body, []);
