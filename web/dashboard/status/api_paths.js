@@ -2,10 +2,10 @@
 // path themselves, so a route that moves is one edit here. All are relative to the company's dashboard base
 // `/api/v1/dashboard/companies/{slug}`; each segment is percent-encoded.
 //
-// Pages, components, checks and results exist on this branch (edge/status/*_routes.cpp). Incidents,
-// maintenance windows, restart targets, subscribers and the SLA report are being built elsewhere: their
-// paths below are the intended ones (docs/status-dashboard.md, "APIs still to come"); a screen whose API
-// answers 404 `not_found` says "not available" instead of failing.
+// Pages, components, checks and results (edge/status/*_routes.cpp), incidents and maintenance windows
+// (docs/status-incidents.md) and subscribers (docs/status-subscribers.md) are the server's routes. Restart
+// targets and the SLA report are being built elsewhere: their paths are the intended ones
+// (docs/status-dashboard.md, "APIs still to come"); their screens say "not available" on a 404 `not_found`.
 
 const enc = encodeURIComponent;
 
@@ -22,19 +22,23 @@ export function statusPaths(companySlug) {
     check: (pageId, componentId, checkId) => `${component(pageId, componentId)}/checks/${enc(checkId)}`,
     checkResults: (pageId, componentId, checkId) => `${component(pageId, componentId)}/checks/${enc(checkId)}/results`,
 
-    // ---- intended shapes, not final (see the comment above)
+    // query: {state: 'active' | 'resolved', limit, skip}
     incidents: (pageId) => `${page(pageId)}/incidents`,
     incident: (pageId, incidentId) => `${page(pageId)}/incidents/${enc(incidentId)}`,
     incidentUpdates: (pageId, incidentId) => `${page(pageId)}/incidents/${enc(incidentId)}/updates`,
+    // query: {status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled', limit, skip}
     maintenances: (pageId) => `${page(pageId)}/maintenances`,
     maintenance: (pageId, id) => `${page(pageId)}/maintenances/${enc(id)}`,
     // action: start | complete | cancel
     maintenanceAction: (pageId, id, action) => `${page(pageId)}/maintenances/${enc(id)}/${enc(action)}`,
+    subscribers: (pageId) => `${page(pageId)}/subscribers`,
+    subscriber: (pageId, id) => `${page(pageId)}/subscribers/${enc(id)}`,
+    subscriberDeliveries: (pageId, id) => `${page(pageId)}/subscribers/${enc(id)}/deliveries`,
+
+    // ---- intended shapes, not final (see the comment above)
     restartTargets: (pageId) => `${page(pageId)}/restart-targets`,
     restartTarget: (pageId, id) => `${page(pageId)}/restart-targets/${enc(id)}`,
     restartTargetTest: (pageId, id) => `${page(pageId)}/restart-targets/${enc(id)}/test`,
-    subscribers: (pageId) => `${page(pageId)}/subscribers`,
-    subscriber: (pageId, id) => `${page(pageId)}/subscribers/${enc(id)}`,
     // query: {from, to, format: 'csv' | undefined}
     sla: (pageId) => `${page(pageId)}/sla`,
 

@@ -34,10 +34,10 @@ const TONES = {
   in_progress: 'warning',
   completed: 'success',
   cancelled: 'neutral',
+  verified: 'success',
   minor: 'warning',
   major: 'danger',
   critical: 'danger',
-  confirmed: 'success',
   pending: 'neutral',
 };
 
@@ -102,8 +102,12 @@ export function loadInto(ctx, slot, { load, render, what, loadingText }) {
 
 // The member a refusal names (`field 'x' is required`, `field 'x' must be ...`), or the member of a
 // validation code (`codes`: {code: member}).
+// A language of a localized text (`field 'title.tr' ...`) is the input of that language (`title_tr`).
 export function fieldOfError(error, codes = {}) {
-  const quoted = /field '([A-Za-z]+)'/.exec(error?.message ?? '');
+  const message = error?.message ?? '';
+  const pair = /field '([A-Za-z]+)\.(tr|en)'/.exec(message);
+  if (pair) return `${pair[1]}_${pair[2]}`;
+  const quoted = /field '([A-Za-z]+)'/.exec(message);
   if (quoted) return quoted[1];
   return codes[error?.code] ?? null;
 }
@@ -119,13 +123,6 @@ export function localizedFields(t, name, label, { value = {}, multiline = false,
 
 export function localizedValue(values, name) {
   return { en: values[`${name}_en`].trim(), tr: values[`${name}_tr`].trim() };
-}
-
-// A localized text of the API in the page's language (a plain string as it is).
-export function localized(ctx, value) {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return value[ctx.lang] || value.en || value.tr || Object.values(value)[0] || '';
 }
 
 // Checkboxes over the page's components, for "affected components".

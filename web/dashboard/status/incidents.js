@@ -1,13 +1,15 @@
-// A page's Incidents tab: open incidents first, then resolved ones, each a card with its status, impact,
-// source (automatic ones say so), affected components, start and end, and its updates newest first (body in
-// the page's language, the other language beneath). New incident (title, impact, status, affected
-// components, the first update's text in English and Turkish) and Post update (status and text in both
-// languages) on each open incident. API: api_paths.js incidents / incidentUpdates (docs/status-dashboard.md).
+// A page's Incidents tab: open incidents (`?state=active`) first, then resolved ones (`?state=resolved`),
+// each newest `startedAt` first as the API orders them, a card with its status, impact, source (automatic
+// ones say so), affected components, start and end, and its updates newest first (body in the page's
+// language, the other language beneath). New incident (title and first update in English and Turkish,
+// impact, status, affected components) and Post update (status and text in both languages) on each open
+// incident. The API's shapes: docs/status-incidents.md; every title and body is {tr, en}. The order of
+// statuses is the server's (a step back is its 409 `invalid_incident_transition`, shown beside Status).
 import { h } from '../kit/dom.js';
-import { createForm, input, select } from '../kit/form.js';
+import { createForm, select } from '../kit/form.js';
 import { icons } from '../kit/icons.js';
 import { button, card, emptyState, timeAgo } from '../kit/ui.js';
-import { componentNames, componentPicker, fieldOfError, loadInto, localized, localizedFields, localizedValue, statusContext, statusPill } from './common.js';
+import { componentNames, componentPicker, fieldOfError, loadInto, localizedFields, localizedValue, statusContext, statusPill } from './common.js';
 
 const STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'];
 const IMPACTS = ['minor', 'major', 'critical'];
@@ -19,6 +21,8 @@ export default function incidentsTab(ctx, shared) {
   const slot = h('div', { class: 'incidents-list', id: 'incidents-list' });
   const formSlot = h('div', { class: 'incident-new' });
   const statusOptions = (from = STATUSES) => from.map((s) => ({ value: s, label: t(`status.state.${s}`) }));
+  // The refusals of the incident API and the input each is about.
+  const CODES = { invalid_impact: 'impact', invalid_incident_status: 'status', invalid_incident_transition: 'status', incident_resolved: 'status', too_many_updates: 'status' };
 
   function openNew(components) {
     const picker = componentPicker(t, components);
@@ -28,23 +32,23 @@ export default function incidentsTab(ctx, shared) {
       submitLabel: t('status.incidents.create'),
       submitIcon: icons.plus,
       fields: [
-        { name: 'title', label: t('status.incidents.titleField'), control: input({ name: 'title', maxlength: 200 }), required: true },
+        ...localizedFields(t, 'title', t('status.incidents.titleField'), { required: true }),
         { name: 'impact', label: t('status.incidents.impact'), control: select({ name: 'impact', value: 'minor', options: IMPACTS.map((i) => ({ value: i, label: t(`status.state.${i}`) })) }), className: 'field-half' },
         { name: 'status', label: t('status.incidents.status'), control: select({ name: 'status', value: 'investigating', options: statusOptions(STATUSES.slice(0, 3)) }), className: 'field-half' },
         ...localizedFields(t, 'body', t('status.incidents.body'), { multiline: true, required: true }),
       ],
       layout: (w) => [
-        w.title.element,
+        h('div', { class: 'field-row' }, w.title_en.element, w.title_tr.element),
         h('div', { class: 'field-row' }, w.impact.element, w.status.element),
         h('div', { class: 'field' }, h('span', { class: 'field-label' }, t('status.incidents.affected')), picker),
         h('div', { class: 'field-row' }, w.body_en.element, w.body_tr.element),
       ],
       actions: [button(t('kit.cancel'), { variant: 'secondary', onclick: () => formSlot.replaceChildren() })],
-      fieldOf: (error) => fieldOfError(error, { invalid_impact: 'impact', invalid_status: 'status' }),
+      fieldOf: (error) => fieldOfError(error, CODES),
       async onSubmit(values) {
         await api.post(
           paths.incidents(pageId),
-          { title: values.title.trim(), impact: values.impact, status: values.status, affectedComponentIds: picker.selected(), body: localizedValue(values, 'body') },
+          { title: localizedValue(values, 'title'), impact: values.impact, status: values.status, affectedComponentIds: picker.selected(), body: localizedValue(values, 'body') },
           { signal: ctx.signal },
         );
         formSlot.replaceChildren();
@@ -53,7 +57,7 @@ export default function incidentsTab(ctx, shared) {
       },
     });
     formSlot.replaceChildren(card({ title: t('status.incidents.newTitle'), subtitle: t('status.incidents.newText') }, form.element));
-    form.fields.title.control.focus();
+    form.fields.title_en.control.focus();
   }
 
   function updateForm(incident, box) {
@@ -68,7 +72,7 @@ export default function incidentsTab(ctx, shared) {
       ],
       layout: (w) => [w.status.element, h('div', { class: 'field-row' }, w.body_en.element, w.body_tr.element)],
       actions: [button(t('kit.cancel'), { variant: 'secondary', onclick: () => box.replaceChildren() })],
-      fieldOf: (error) => fieldOfError(error, { invalid_status: 'status', invalid_transition: 'status' }),
+      fieldOf: (error) => fieldOfError(error, CODES),
       async onSubmit(values) {
         await api.post(paths.incidentUpdates(pageId, incident.id), { status: values.status, body: localizedValue(values, 'body') }, { signal: ctx.signal });
         ctx.toast(t('status.incidents.updated'));
@@ -81,24 +85,24 @@ export default function incidentsTab(ctx, shared) {
 
   function updateItem(update) {
     const other = ctx.lang === 'tr' ? 'en' : 'tr';
-    const otherText = typeof update.body === 'object' && update.body ? update.body[other] : null;
     return h(
       'li',
-      { class: 'update', dataset: { update: update.id ?? '' } },
+      { class: 'update', dataset: { update: update.id, state: update.status } },
       h('div', { class: 'update-head' }, statusPill(t, update.status), timeAgo(update.createdAt)),
-      h('p', { class: 'update-body' }, localized(ctx, update.body)),
-      otherText && otherText !== localized(ctx, update.body) ? h('p', { class: 'update-body update-other', lang: other }, otherText) : null,
+      h('p', { class: 'update-body', lang: ctx.lang }, update.body[ctx.lang]),
+      update.body[other] !== update.body[ctx.lang] ? h('p', { class: 'update-body update-other', lang: other }, update.body[other]) : null,
     );
   }
 
   function incidentCard(incident, components) {
     const box = h('div', { class: 'update-box' });
     const open = incident.status !== 'resolved';
-    const updates = [...(incident.updates ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    // The API keeps them oldest first; the timeline reads newest first, as the public page shows it.
+    const updates = [...incident.updates].reverse();
     const names = componentNames(components, incident.affectedComponentIds);
     return card(
       {
-        title: localized(ctx, incident.title),
+        title: incident.title[ctx.lang],
         className: `incident-card ${open ? 'incident-open' : 'incident-resolved'}`,
         dataset: { incident: incident.id, state: incident.status },
         actions: open ? [button(t('status.incidents.postUpdate'), { variant: 'secondary', className: 'btn-small', icon: icons.edit, dataset: { action: 'post-update' }, onclick: () => updateForm(incident, box) })] : null,
@@ -107,27 +111,29 @@ export default function incidentsTab(ctx, shared) {
         'div',
         { class: 'incident-meta' },
         statusPill(t, incident.status),
-        incident.impact ? statusPill(t, incident.impact) : null,
+        statusPill(t, incident.impact),
         incident.source === 'auto' ? h('span', { class: 'chip', title: t('status.incidents.autoHint') }, t('status.incidents.auto')) : null,
         h('span', { class: 'muted' }, t('status.incidents.started'), ' ', timeAgo(incident.startedAt)),
         incident.resolvedAt ? h('span', { class: 'muted' }, t('status.incidents.resolvedAt'), ' ', timeAgo(incident.resolvedAt)) : null,
       ),
       names.length ? h('p', { class: 'incident-components' }, t('status.incidents.affected'), ': ', names.join(', ')) : null,
       box,
-      updates.length ? h('ol', { class: 'updates' }, updates.map(updateItem)) : null,
+      h('ol', { class: 'updates' }, updates.map(updateItem)),
     );
   }
 
   async function load() {
-    const [incidents, components] = await Promise.all([api.all(paths.incidents(pageId), { signal: ctx.signal }), shared.components()]);
-    return { incidents, components };
+    const [open, past, components] = await Promise.all([
+      api.all(paths.incidents(pageId), { query: { state: 'active' }, signal: ctx.signal }),
+      api.all(paths.incidents(pageId), { query: { state: 'resolved' }, signal: ctx.signal }),
+      shared.components(),
+    ]);
+    return { open, past, components };
   }
-  function render({ incidents, components }) {
+  function render({ open, past, components }) {
     newButton.disabled = false;
     newButton.onclick = () => openNew(components);
-    if (!incidents.length) return emptyState({ title: t('status.incidents.emptyTitle'), text: t('status.incidents.emptyText'), drawing: icons.alert });
-    const open = incidents.filter((i) => i.status !== 'resolved');
-    const past = incidents.filter((i) => i.status === 'resolved');
+    if (!open.length && !past.length) return emptyState({ title: t('status.incidents.emptyTitle'), text: t('status.incidents.emptyText'), drawing: icons.alert });
     return h(
       'div',
       null,
@@ -138,6 +144,6 @@ export default function incidentsTab(ctx, shared) {
   }
 
   const newButton = button(t('status.incidents.new'), { icon: icons.plus, disabled: true, dataset: { action: 'new-incident' } });
-  const reload = loadInto(ctx, slot, { load, render, what: 'incidents' });
+  const reload = loadInto(ctx, slot, { load, render });
   return h('div', { class: 'status-tab' }, h('div', { class: 'tab-toolbar' }, h('p', { class: 'muted' }, t('status.incidents.intro')), newButton), formSlot, slot);
 }

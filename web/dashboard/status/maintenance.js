@@ -1,14 +1,18 @@
-// A page's Maintenance tab: the windows (title in the page's language, status, scheduled start and end,
-// affected components) with the actions their status allows: Start now and Cancel while scheduled (Cancel
-// asks first), Mark complete while in progress. Schedule (title and description in English and Turkish,
-// start and end in the browser's time zone, sent as ISO UTC, affected components). API: api_paths.js
-// maintenances / maintenanceAction (docs/status-dashboard.md).
+// A page's Maintenance tab: the windows, newest `scheduledStart` first as the API orders them, filtered by
+// status (`?status=`), each with its title and description in the page's language, status (computed by the
+// server at the request's time), scheduled start and end, when it actually began and ended or was
+// cancelled, and affected components, with the actions its status allows: Start now and Cancel while
+// scheduled (Cancel asks first), Mark complete while in progress. Schedule (title and description in
+// English and Turkish, start and end in the browser's time zone, sent as ISO UTC, affected components).
+// The API's shapes: docs/status-incidents.md, "Maintenance windows".
 import { h } from '../kit/dom.js';
-import { createForm, input } from '../kit/form.js';
+import { createForm, input, select } from '../kit/form.js';
 import { icons } from '../kit/icons.js';
 import { dataTable } from '../kit/table.js';
 import { absoluteTime, button, card, confirmDialog } from '../kit/ui.js';
-import { componentNames, componentPicker, fieldOfError, loadInto, localized, localizedFields, localizedValue, statusContext, statusPill } from './common.js';
+import { componentNames, componentPicker, fieldOfError, loadInto, localizedFields, localizedValue, statusContext, statusPill } from './common.js';
+
+const FILTERS = ['', 'scheduled', 'in_progress', 'completed', 'cancelled'];
 
 // A <input type="datetime-local"> value (local time) as an ISO UTC timestamp; empty stays empty.
 function isoFromLocal(value) {
@@ -52,7 +56,7 @@ export default function maintenanceTab(ctx, shared) {
         h('div', { class: 'field' }, h('span', { class: 'field-label' }, t('status.maintenance.affected')), picker),
       ],
       actions: [button(t('kit.cancel'), { variant: 'secondary', onclick: () => formSlot.replaceChildren() })],
-      fieldOf: (error) => fieldOfError(error, { invalid_maintenance_end: 'end', invalid_scheduled_start: 'scheduledStart' }),
+      fieldOf: (error) => fieldOfError(error, { invalid_maintenance_end: 'end' }),
       async onSubmit(values) {
         await api.post(
           paths.maintenances(pageId),
@@ -78,7 +82,7 @@ export default function maintenanceTab(ctx, shared) {
   async function act(window, action) {
     if (action === 'cancel') {
       const ok = await confirmDialog({
-        title: t('status.maintenance.cancelTitle', { title: localized(ctx, window.title) }),
+        title: t('status.maintenance.cancelTitle', { title: window.title[ctx.lang] }),
         text: t('status.maintenance.cancelText'),
         confirmLabel: t('status.maintenance.cancel'),
         cancelLabel: t('status.maintenance.keep'),
@@ -104,7 +108,7 @@ export default function maintenanceTab(ctx, shared) {
   }
 
   async function load() {
-    const [windows, components] = await Promise.all([api.all(paths.maintenances(pageId), { signal: ctx.signal }), shared.components()]);
+    const [windows, components] = await Promise.all([api.all(paths.maintenances(pageId), { query: { status: filter.value }, signal: ctx.signal }), shared.components()]);
     return { windows, components };
   }
   function render({ windows, components }) {
@@ -112,15 +116,15 @@ export default function maintenanceTab(ctx, shared) {
     newButton.onclick = () => openNew(components);
     return dataTable({
       caption: t('status.tab.maintenance'),
-      rows: [...windows].sort((a, b) => Date.parse(b.scheduledStart) - Date.parse(a.scheduledStart)),
+      rows: windows,
       rowAttrs: (w) => ({ dataset: { maintenance: w.id, state: w.status } }),
       empty: { title: t('status.maintenance.emptyTitle'), text: t('status.maintenance.emptyText'), drawing: icons.clock },
       columns: [
         {
           label: t('status.maintenance.titleField'),
-          render: (w) => h('span', { class: 'stack' }, h('span', { class: 'strong' }, localized(ctx, w.title)), w.description ? h('span', { class: 'cell-note' }, localized(ctx, w.description)) : null),
+          render: (w) => h('span', { class: 'stack' }, h('span', { class: 'strong' }, w.title[ctx.lang]), w.description ? h('span', { class: 'cell-note' }, w.description[ctx.lang]) : null),
         },
-        { label: t('status.maintenance.status'), className: 'cell-nowrap', render: (w) => statusPill(t, w.status) },
+        { label: t('status.maintenance.status'), className: 'cell-nowrap', render: (w) => h('span', { class: 'stack' }, statusPill(t, w.status), happened(w)) },
         { label: t('status.maintenance.start'), className: 'cell-nowrap', render: (w) => absoluteTime(w.scheduledStart) },
         { label: t('status.maintenance.end'), className: 'cell-nowrap', render: (w) => absoluteTime(w.end) },
         { label: t('status.maintenance.affected'), render: (w) => componentNames(components, w.affectedComponentIds).join(', ') || '—' },
@@ -129,7 +133,18 @@ export default function maintenanceTab(ctx, shared) {
     });
   }
 
+  // What actually happened, by hand or by the clock: cancelled, or began (and ended).
+  function happened(w) {
+    const note = (key, at) => h('span', { class: 'cell-note', dataset: { happened: key } }, t(`status.maintenance.${key}`), ' ', absoluteTime(at));
+    if (w.cancelledAt) return note('cancelledAt', w.cancelledAt);
+    return [w.startedAt ? note('startedAt', w.startedAt) : null, w.completedAt ? note('completedAt', w.completedAt) : null];
+  }
+
+  const filter = select({ name: 'status', value: '', options: FILTERS.map((f) => ({ value: f, label: f ? t(`status.state.${f}`) : t('status.maintenance.all') })) });
+  filter.setAttribute('aria-label', t('status.maintenance.filter'));
+  filter.dataset.filter = 'maintenance-status';
+  filter.addEventListener('change', () => reload());
   const newButton = button(t('status.maintenance.new'), { icon: icons.plus, disabled: true, dataset: { action: 'new-maintenance' } });
-  const reload = loadInto(ctx, slot, { load, render, what: 'maintenance' });
-  return h('div', { class: 'status-tab' }, h('div', { class: 'tab-toolbar' }, h('p', { class: 'muted' }, t('status.maintenance.intro')), newButton), formSlot, slot);
+  const reload = loadInto(ctx, slot, { load, render });
+  return h('div', { class: 'status-tab' }, h('div', { class: 'tab-toolbar' }, h('p', { class: 'muted' }, t('status.maintenance.intro')), filter, newButton), formSlot, slot);
 }
