@@ -23,6 +23,8 @@ inline edge::Config unthrottled() {
   c.rate_limit = {1'000'000, 1000};
   // These suites write results by hand; the probe worker has its own suite (status_probe_worker_test.cpp).
   c.status.probe_workers = 0;
+  // Events stay in the outbox, where the suites read them; the subscriber suites drive the worker by hand.
+  c.status.subscriber_workers = 0;
   return c;
 }
 
