@@ -349,7 +349,8 @@ int main(int argc, char** argv) {
     std::cout << "  Offline till:   " << base
               << "/web/till/ (pair it while signed in; board at /web/till/board.html)\n"
               << "  Status page:    " << app.config.status_url
-              << "/api/v1/status/demo (checks probe this edge)\n"
+              << "/p/demo (its checks probe this edge; embed at /p/demo/embed)\n"
+              << "  Status admin:   " << app.config.status_url << "/d\n"
               << "  Core in wasm:   " << base << "/web/tools/vat.html\n"
               << "  Health:         " << base << "/healthz\n\n"
               << std::flush;
