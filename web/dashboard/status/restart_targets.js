@@ -229,8 +229,12 @@ export default function restartTargetsTab(ctx, shared) {
         { label: t('status.restarts.name'), render: (r) => h('span', { class: 'strong' }, r.name) },
         { label: t('status.restarts.typeField'), className: 'cell-nowrap', render: (r) => pill(t(`status.restarts.type.${r.type}`), 'info') },
         { label: t('status.restarts.check'), render: (r) => checkName.get(r.checkId) ?? mono(r.checkId) },
-        { label: t('status.restarts.threshold'), className: 'cell-nowrap', render: (r) => t('status.restarts.failuresInRow', { n: r.threshold }) },
-        { label: t('status.restarts.failures'), className: 'cell-nowrap', render: (r) => t('status.restarts.failuresOf', { n: r.consecutiveFailures, of: r.threshold }) },
+        // The threshold, and beneath it the failures counted towards it now.
+        {
+          label: t('status.restarts.threshold'),
+          className: 'cell-nowrap',
+          render: (r) => h('span', null, h('span', null, t('status.restarts.failuresInRow', { n: r.threshold })), h('br'), h('span', { class: 'muted', dataset: { failures: r.consecutiveFailures } }, t('status.restarts.failuresOf', { n: r.consecutiveFailures }))),
+        },
         { label: t('status.restarts.cooldown'), className: 'cell-nowrap', render: (r) => t('status.seconds', { n: t.number(r.cooldownSeconds) }) },
         { label: t('status.restarts.lastFired'), className: 'cell-nowrap', render: (r) => (r.lastFiredAt ? timeAgo(r.lastFiredAt) : t('status.restarts.never')) },
         {
