@@ -43,10 +43,6 @@ export const statusTexts = {
     'status.reason.unexpected_status': 'Unexpected HTTP status',
     'status.reason.body_mismatch': 'Expected text not in the body',
 
-    'status.unavailable.title': 'Not available yet',
-    'status.unavailable.text': 'This server does not offer {what} yet. The screen works as soon as it does.',
-    'status.unavailable.restarts': 'restart targets',
-    'status.unavailable.sla': 'the SLA report',
 
     'status.pages.title': 'Status pages',
     'status.pages.subtitle': 'Public pages that show how your services are doing, fed by the checks you set up.',
@@ -380,10 +376,6 @@ export const statusTexts = {
     'status.reason.unexpected_status': 'Beklenmeyen HTTP durumu',
     'status.reason.body_mismatch': 'Beklenen metin yanıtta yok',
 
-    'status.unavailable.title': 'Henüz kullanılamıyor',
-    'status.unavailable.text': 'Bu sunucu henüz {what} sunmuyor. Sunduğunda bu ekran hemen çalışır.',
-    'status.unavailable.restarts': 'yeniden başlatma hedeflerini',
-    'status.unavailable.sla': 'SLA raporunu',
 
     'status.pages.title': 'Durum sayfaları',
     'status.pages.subtitle': 'Hizmetlerinizin durumunu gösteren, kurduğunuz kontrollerle beslenen herkese açık sayfalar.',
