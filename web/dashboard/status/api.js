@@ -83,9 +83,3 @@ export function createStatusApi({ csrfToken = '', fetchImpl = globalThis.fetch }
     del: async (path, options) => (await request('DELETE', path, options)).data,
   };
 }
-
-// The server has no such route (yet): the API of that screen is not deployed. A missing record is a
-// `*_not_found` code instead, so the two are told apart.
-export function isMissingApi(error) {
-  return (error?.status === 404 && (error.code === 'not_found' || error.code === null)) || error?.status === 405;
-}

@@ -3,9 +3,8 @@
 // `/api/v1/dashboard/companies/{slug}`; each segment is percent-encoded.
 //
 // Pages, components, checks and results (edge/status/*_routes.cpp), incidents and maintenance windows
-// (docs/status-incidents.md) and subscribers (docs/status-subscribers.md) are the server's routes. Restart
-// targets and the SLA report are being built elsewhere: their paths are the intended ones
-// (docs/status-dashboard.md, "APIs still to come"); their screens say "not available" on a 404 `not_found`.
+// (docs/status-incidents.md), subscribers (docs/status-subscribers.md), restart targets (docs/status-restart.md)
+// and the SLA report (docs/status-api.md) are the server's routes.
 
 const enc = encodeURIComponent;
 
@@ -35,11 +34,13 @@ export function statusPaths(companySlug) {
     subscriber: (pageId, id) => `${page(pageId)}/subscribers/${enc(id)}`,
     subscriberDeliveries: (pageId, id) => `${page(pageId)}/subscribers/${enc(id)}/deliveries`,
 
-    // ---- intended shapes, not final (see the comment above)
+    // query: {checkId, limit, skip}
     restartTargets: (pageId) => `${page(pageId)}/restart-targets`,
     restartTarget: (pageId, id) => `${page(pageId)}/restart-targets/${enc(id)}`,
     restartTargetTest: (pageId, id) => `${page(pageId)}/restart-targets/${enc(id)}/test`,
-    // query: {from, to, format: 'csv' | undefined}
+    // query: {limit} (1..1000, default 50); newest first
+    restartTargetFirings: (pageId, id) => `${page(pageId)}/restart-targets/${enc(id)}/firings`,
+    // query: {from, to (YYYY-MM-DD, UTC days, both included), format: 'json' | 'csv'}
     sla: (pageId) => `${page(pageId)}/sla`,
 
     // The public side, for links out of the dashboard.

@@ -1,12 +1,12 @@
 // What the status screens share: the API client and paths of this company, the words and tones of the
-// statuses, the "not available yet" state of a screen whose API is not deployed, the field a refusal is
-// about, and the pair of TR/EN inputs of a localized text.
+// statuses, loading into a slot, the field a refusal is about, and the pair of TR/EN inputs of a localized
+// text.
 import { describeError } from '../kit/api.js';
 import { h, icon } from '../kit/dom.js';
 import { field, input, textarea } from '../kit/form.js';
 import { icons } from '../kit/icons.js';
-import { button, emptyState, pill } from '../kit/ui.js';
-import { createStatusApi, isMissingApi } from './api.js';
+import { button, pill } from '../kit/ui.js';
+import { createStatusApi } from './api.js';
 import { statusPaths } from './api_paths.js';
 
 // ctx.status: {api, paths}, made once per mounted page.
@@ -47,18 +47,9 @@ export function statusPill(t, value, attrs = {}) {
   return pill(t.has(key) ? t(key) : String(value ?? '—'), TONES[value] ?? 'neutral', { dataset: { state: value ?? '' }, ...attrs });
 }
 
-// The place of a screen whose API this server does not have yet (404 `not_found` or 405).
-export function unavailable(t, what) {
-  return h(
-    'div',
-    { class: 'status-unavailable', dataset: { unavailable: what } },
-    emptyState({ title: t('status.unavailable.title'), text: t('status.unavailable.text', { what: t(`status.unavailable.${what}`) }), drawing: icons.clock }),
-  );
-}
-
-// Loads with `load()` into `slot`: a loading state, then render(result), "not available" when the API is
-// missing, or the failure with Try again (its sentence also in the banner). Answers reload().
-export function loadInto(ctx, slot, { load, render, what, loadingText }) {
+// Loads with `load()` into `slot`: a loading state, then render(result), or the failure with Try again (its
+// sentence also in the banner). Answers reload().
+export function loadInto(ctx, slot, { load, render, loadingText }) {
   const { t } = ctx;
   let shown = false;
   async function run() {
@@ -74,10 +65,6 @@ export function loadInto(ctx, slot, { load, render, what, loadingText }) {
       slot.setAttribute('aria-busy', 'false');
       slot.classList.remove('is-loading');
       shown = false;
-      if (what && isMissingApi(error)) {
-        slot.replaceChildren(unavailable(t, what));
-        return;
-      }
       slot.replaceChildren(
         h(
           'div',

@@ -1,9 +1,9 @@
-// A page's Restart targets tab: the targets (name, type, the check it watches, threshold, cooldown, the last
-// firing and its outcome when the API tells) with Test fire (fires once now and shows the outcome) and Delete
-// (asks first). New target: name, type (HTTP, SSH, deployment platform), check, threshold of consecutive
+// A page's Restart targets tab: the targets (name, type, the check it watches, threshold with the failures
+// counted towards it, cooldown, the last automatic firing) with Test fire (HTTP targets: fires once now and
+// shows the recorded firing), History (the target's firings, newest first) and Delete (asks first). New target: name, type (HTTP, SSH, deployment platform), check, threshold of consecutive
 // failures, cooldown (600 s by default), and the settings of that type. Secrets (the auth header value, the
 // private key and its passphrase, the API token) are write-only: sent when typed, never shown. API:
-// api_paths.js restartTargets / restartTargetTest (docs/status-dashboard.md).
+// docs/status-restart.md, "API (edge)"; paths in api_paths.js.
 import { h } from '../kit/dom.js';
 import { createForm, input, select, textarea, toggle } from '../kit/form.js';
 import { icons } from '../kit/icons.js';
@@ -25,7 +25,7 @@ const CODES = {
   invalid_cooldown: 'cooldownSeconds',
   invalid_method: 'method',
   invalid_auth_header: 'authHeaderValue',
-  invalid_body: 'body',
+  invalid_target_body: 'body',
   invalid_content_type: 'contentType',
   invalid_status_range: 'expectedStatusMin',
   invalid_ssh_host: 'host',
@@ -37,8 +37,10 @@ const CODES = {
   invalid_host_key: 'hostKeyFingerprint',
   invalid_deploy_uuid: 'uuid',
   invalid_api_token: 'apiToken',
-  check_not_found: 'checkId',
+  invalid_check_id: 'checkId',
 };
+// Tones of a firing's status (docs/status-restart.md, "Firing").
+const FIRING_TONES = { pending: 'neutral', firing: 'info', succeeded: 'success', failed: 'danger', interrupted: 'warning' };
 
 export default function restartTargetsTab(ctx, shared) {
   const { t } = ctx;
@@ -47,6 +49,7 @@ export default function restartTargetsTab(ctx, shared) {
   const slot = h('div', { id: 'restart-targets-list' });
   const formSlot = h('div');
   const outcome = h('div', { class: 'test-outcome', 'aria-live': 'polite' });
+  const history = h('div', { class: 'firing-history', id: 'restart-firings' });
 
   function openNew(checks) {
     const text = (name, attrs = {}) => input({ name, autocomplete: 'off', ...attrs });
@@ -139,21 +142,49 @@ export default function restartTargetsTab(ctx, shared) {
     form.fields.name.control.focus();
   }
 
+  const firingPill = (f) => pill(t(`status.firing.${f.status}`), FIRING_TONES[f.status] ?? 'neutral', { dataset: { firingStatus: f.status } });
+  // What a firing produced: its detail line (`HTTP 200`, `HTTP 500 (expected 200-299)`, ...) and duration.
+  const firingDetail = (f) => [f.detail ?? '', f.durationMs === null || f.durationMs === undefined ? '' : t('status.firing.duration', { n: t.number(f.durationMs) })].filter(Boolean).join(' · ');
+
+  // The target's firings below the list, newest first (the check's history, this target's part).
+  async function showHistory(target) {
+    const list = h('div', { class: 'firing-history-list' });
+    history.replaceChildren(card({ title: t('status.restarts.historyTitle', { name: target.name }) }, list));
+    history.dataset.target = target.id;
+    loadInto(ctx, list, {
+      load: () => api.get(paths.restartTargetFirings(pageId, target.id), { query: { limit: 20 }, signal: ctx.signal }),
+      render: (firings) =>
+        dataTable({
+          caption: t('status.restarts.historyTitle', { name: target.name }),
+          rows: firings,
+          rowAttrs: (f) => ({ dataset: { firing: f.id } }),
+          empty: { title: t('status.restarts.historyEmptyTitle'), text: t('status.restarts.historyEmptyText'), drawing: icons.clock },
+          columns: [
+            { label: t('status.restarts.firedAt'), className: 'cell-nowrap', render: (f) => timeAgo(f.firedAt) },
+            { label: t('status.restarts.trigger'), render: (f) => (f.manual ? t('status.restarts.manual') : t('status.restarts.automatic', { n: f.consecutiveFailures })) },
+            { label: t('status.restarts.outcome'), className: 'cell-nowrap', render: firingPill },
+            { label: t('status.restarts.detail'), render: (f) => h('span', { class: 'firing-detail' }, firingDetail(f)) },
+          ],
+        }),
+    });
+  }
+
+  // Test fire answers the firing it recorded (200 whether the target succeeded or not).
   async function testFire(target, trigger) {
     trigger.disabled = true;
     outcome.replaceChildren();
     try {
-      const answer = await api.post(paths.restartTargetTest(pageId, target.id), {}, { signal: ctx.signal });
-      const ok = answer?.ok ?? answer?.success ?? answer?.outcome === 'success';
-      const detail = answer?.detail ?? answer?.message ?? answer?.error ?? (answer?.httpStatus ? `HTTP ${answer.httpStatus}` : '');
+      const firing = await api.post(paths.restartTargetTest(pageId, target.id), {}, { signal: ctx.signal });
+      const ok = firing.status === 'succeeded';
       outcome.replaceChildren(
         h(
           'div',
-          { class: ['note', ok ? 'note-success' : 'note-warning'], role: 'status', dataset: { testOutcome: ok ? 'success' : 'failure' } },
+          { class: ['note', ok ? 'note-success' : 'note-warning'], role: 'status', dataset: { testOutcome: firing.status } },
           h('strong', null, t(ok ? 'status.restarts.testOk' : 'status.restarts.testFailed', { name: target.name })),
-          detail ? h('span', null, ' ', String(detail)) : null,
+          h('span', { class: 'firing-detail' }, ' ', firingDetail(firing)),
         ),
       );
+      showHistory(target);
     } catch (error) {
       ctx.reportError(error);
     } finally {
@@ -177,6 +208,7 @@ export default function restartTargetsTab(ctx, shared) {
       return;
     }
     ctx.toast(t('status.restarts.deleted', { name: target.name }));
+    if (history.dataset.target === target.id) history.replaceChildren();
     reload();
   }
 
@@ -196,17 +228,27 @@ export default function restartTargetsTab(ctx, shared) {
       columns: [
         { label: t('status.restarts.name'), render: (r) => h('span', { class: 'strong' }, r.name) },
         { label: t('status.restarts.typeField'), className: 'cell-nowrap', render: (r) => pill(t(`status.restarts.type.${r.type}`), 'info') },
-        { label: t('status.restarts.check'), render: (r) => checkName.get(r.checkId) ?? mono(r.checkId ?? '—') },
-        { label: t('status.restarts.threshold'), className: 'cell-nowrap', render: (r) => t('status.restarts.failuresInRow', { n: r.threshold }) },
-        { label: t('status.restarts.cooldown'), className: 'cell-nowrap', render: (r) => t('status.seconds', { n: t.number(r.cooldownSeconds ?? 600) }) },
-        { label: t('status.restarts.lastFired'), className: 'cell-nowrap', render: (r) => timeAgo(r.lastFiredAt ?? null) },
+        { label: t('status.restarts.check'), render: (r) => checkName.get(r.checkId) ?? mono(r.checkId) },
+        // The threshold, and beneath it the failures counted towards it now.
+        {
+          label: t('status.restarts.threshold'),
+          className: 'cell-nowrap',
+          render: (r) => h('span', null, h('span', null, t('status.restarts.failuresInRow', { n: r.threshold })), h('br'), h('span', { class: 'muted', dataset: { failures: r.consecutiveFailures } }, t('status.restarts.failuresOf', { n: r.consecutiveFailures }))),
+        },
+        { label: t('status.restarts.cooldown'), className: 'cell-nowrap', render: (r) => t('status.seconds', { n: t.number(r.cooldownSeconds) }) },
+        { label: t('status.restarts.lastFired'), className: 'cell-nowrap', render: (r) => (r.lastFiredAt ? timeAgo(r.lastFiredAt) : t('status.restarts.never')) },
         {
           label: t('status.actions'),
           className: 'cell-actions',
           render: (r) => {
-            const fire = button(t('status.restarts.test'), { variant: 'secondary', className: 'btn-small', icon: icons.refresh, dataset: { action: 'test-fire' } });
-            fire.addEventListener('click', () => testFire(r, fire));
-            return h('span', { class: 'row-actions' }, fire, button(t('status.delete'), { variant: 'ghost', className: 'btn-small', icon: icons.trash, dataset: { action: 'delete-target' }, onclick: () => remove(r) }));
+            // The API has a test fire for HTTP targets only.
+            let fire = null;
+            if (r.type === 'http') {
+              fire = button(t('status.restarts.test'), { variant: 'secondary', className: 'btn-small', icon: icons.refresh, dataset: { action: 'test-fire' } });
+              fire.addEventListener('click', () => testFire(r, fire));
+            }
+            const past = button(t('status.restarts.history'), { variant: 'ghost', className: 'btn-small', icon: icons.clock, dataset: { action: 'firing-history' }, onclick: () => showHistory(r) });
+            return h('span', { class: 'row-actions' }, fire, past, button(t('status.delete'), { variant: 'ghost', className: 'btn-small', icon: icons.trash, dataset: { action: 'delete-target' }, onclick: () => remove(r) }));
           },
         },
       ],
@@ -214,6 +256,6 @@ export default function restartTargetsTab(ctx, shared) {
   }
 
   const newButton = button(t('status.restarts.new'), { icon: icons.plus, disabled: true, dataset: { action: 'new-restart-target' } });
-  const reload = loadInto(ctx, slot, { load, render, what: 'restarts' });
-  return h('div', { class: 'status-tab' }, h('div', { class: 'tab-toolbar' }, h('p', { class: 'muted' }, t('status.restarts.intro')), newButton), formSlot, outcome, slot);
+  const reload = loadInto(ctx, slot, { load, render });
+  return h('div', { class: 'status-tab' }, h('div', { class: 'tab-toolbar' }, h('p', { class: 'muted' }, t('status.restarts.intro')), newButton), formSlot, outcome, slot, history);
 }

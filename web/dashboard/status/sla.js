@@ -1,7 +1,8 @@
 // A page's SLA tab: the report per component for a period (from and to, days in UTC as the uptime is;
-// the last 30 days by default): uptime, and the time up, down, in maintenance and unknown (the worker was not
-// probing: never counted as up). Download CSV is the same report from the API as a file. API: api_paths.js
-// sla (`?from=&to=[&format=csv]`).
+// the last 30 days by default): checks, uptime, and the minutes up (degraded included), degraded, down, in
+// maintenance and unknown (the worker was not probing: never counted as up), and the worst day, all as the
+// API gives them (docs/status-api.md, "SLA report"). Download CSV is the same report as a file
+// (`format=csv`).
 import { h } from '../kit/dom.js';
 import { createForm, input } from '../kit/form.js';
 import { icons } from '../kit/icons.js';
@@ -24,28 +25,30 @@ export default function slaTab(ctx, shared) {
     csv.href = `${paths.sla(pageId)}?${new URLSearchParams({ from: from.value, to: to.value, format: 'csv' })}`;
   };
 
-  const percent = (v) => (v === null || v === undefined ? '—' : `${t.number(v)} %`);
-  const duration = (seconds) => (seconds === null || seconds === undefined ? '—' : t('status.sla.minutes', { n: t.number(Math.round(seconds / 60)) }));
+  const percent = (v) => (v === null ? '—' : `${t.number(v)} %`);
+  const minutes = (v) => t('status.sla.minutes', { n: t.number(v) });
   function render(report) {
-    const rows = Array.isArray(report) ? report : (report?.components ?? []);
     return dataTable({
       caption: t('status.tab.sla'),
-      rows,
-      rowAttrs: (r) => ({ dataset: { component: r.componentId ?? r.id ?? '' } }),
+      rows: report.components,
+      rowAttrs: (r) => ({ dataset: { component: r.id } }),
       empty: { title: t('status.sla.emptyTitle'), text: t('status.sla.emptyText'), drawing: icons.logs },
       columns: [
-        { label: t('status.sla.component'), render: (r) => h('span', { class: 'strong' }, r.name ?? r.componentName ?? r.componentId ?? '—') },
-        { label: t('status.sla.uptime'), className: 'cell-number', render: (r) => percent(r.uptime ?? r.uptimePercent) },
-        { label: t('status.sla.up'), className: 'cell-number', render: (r) => duration(r.upSeconds) },
-        { label: t('status.sla.down'), className: 'cell-number', render: (r) => duration(r.downSeconds) },
-        { label: t('status.sla.maintenance'), className: 'cell-number', render: (r) => duration(r.maintenanceSeconds) },
-        { label: t('status.sla.unknown'), className: 'cell-number', render: (r) => duration(r.unknownSeconds) },
+        { label: t('status.sla.component'), render: (r) => h('span', { class: 'strong' }, r.name) },
+        { label: t('status.sla.checks'), className: 'cell-number', render: (r) => t.number(r.checks) },
+        { label: t('status.sla.uptime'), className: 'cell-number', render: (r) => percent(r.uptime) },
+        { label: t('status.sla.up'), className: 'cell-number', render: (r) => minutes(r.upMinutes) },
+        { label: t('status.sla.degraded'), className: 'cell-number', render: (r) => minutes(r.degradedMinutes) },
+        { label: t('status.sla.down'), className: 'cell-number', render: (r) => minutes(r.downMinutes) },
+        { label: t('status.sla.maintenance'), className: 'cell-number', render: (r) => minutes(r.maintenanceMinutes) },
+        { label: t('status.sla.unknown'), className: 'cell-number', render: (r) => minutes(r.unknownMinutes) },
+        { label: t('status.sla.worstDay'), className: 'cell-nowrap', render: (r) => (r.worstDay ? `${r.worstDay.date} (${percent(r.worstDay.uptime)})` : '—') },
       ],
     });
   }
   const run = () => {
     setCsv();
-    return loadInto(ctx, slot, { what: 'sla', load: () => api.get(paths.sla(pageId), { query: { from: from.value, to: to.value }, signal: ctx.signal }), render });
+    return loadInto(ctx, slot, { load: () => api.get(paths.sla(pageId), { query: { from: from.value, to: to.value, format: 'json' }, signal: ctx.signal }), render });
   };
   const form = createForm({
     t,
