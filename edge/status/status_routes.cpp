@@ -2,9 +2,9 @@
 
 #include "edge/app.h"
 #include "edge/platform/paging.h"
+#include "edge/status/public_page_routes.h"
 #include "edge/status/restart_routes.h"
 #include "edge/status/sla.h"
-#include "edge/status/public_page_routes.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_store.h"
 #include "edge/status/subscriber_routes.h"

@@ -12,8 +12,8 @@
 #include "edge/status/maintenance_store.h"
 #include "edge/status/page_events.h"
 #include "edge/status/restart_store.h"
-#include "edge/status/subscribers.h"
 #include "edge/status/rollup.h"
+#include "edge/status/subscribers.h"
 #include "edge/status/verdict_hooks.h"
 
 namespace edge::status {
