@@ -50,23 +50,35 @@ Response cached(App& app, std::string_view slug, std::string_view document, std:
 
 void register_public_routes(App& app) {
   Router& r = app.router;
-  r.add("GET", "/api/v1/status/{slug}", [&app](Request& req) {
-    Lang lang = public_lang(req);
-    std::string slug(req.param("slug"));
-    if (!is_key_segment(slug))
-      return public_error(core::make_error("page_not_found", "no status page has this slug"));
-    return cached(app, slug, lang_code(lang), lang_code(lang),
-                  [lang](const PageData& data, std::int64_t now) { return snapshot_json(data, now, lang); });
-  });
-  r.add("GET", "/api/v1/status/{slug}/summary.json", [&app](Request& req) {
-    std::string slug(req.param("slug"));
-    if (!is_key_segment(slug))
-      return public_error(core::make_error("page_not_found", "no status page has this slug"));
-    std::string url = app.config.status_url + "/p/" + slug;
-    // Statuspage's summary is English only.
-    return cached(app, slug, "summary.json", "en",
-                  [&url](const PageData& data, std::int64_t) { return statuspage_summary_json(data, url); });
-  });
+  // On the I/O thread: nearly every request is a cache hit (a lookup and a copy), and two thread hand-offs
+  // per hit cost more than the answer (docs/performance.md, "Cached snapshot vs nginx"). A miss, at most
+  // once per 30 s per page and locale, reads the page's rollups there too: bounded reads, no write.
+  const RouteOptions inline_read{.nonblocking = true};
+  r.add(
+      "GET", "/api/v1/status/{slug}",
+      [&app](Request& req) {
+        Lang lang = public_lang(req);
+        std::string slug(req.param("slug"));
+        if (!is_key_segment(slug))
+          return public_error(core::make_error("page_not_found", "no status page has this slug"));
+        return cached(
+            app, slug, lang_code(lang), lang_code(lang),
+            [lang](const PageData& data, std::int64_t now) { return snapshot_json(data, now, lang); });
+      },
+      inline_read);
+  r.add(
+      "GET", "/api/v1/status/{slug}/summary.json",
+      [&app](Request& req) {
+        std::string slug(req.param("slug"));
+        if (!is_key_segment(slug))
+          return public_error(core::make_error("page_not_found", "no status page has this slug"));
+        std::string url = app.config.status_url + "/p/" + slug;
+        // Statuspage's summary is English only.
+        return cached(app, slug, "summary.json", "en", [&url](const PageData& data, std::int64_t) {
+          return statuspage_summary_json(data, url);
+        });
+      },
+      inline_read);
 }
 
 }  // namespace edge::status
