@@ -54,7 +54,10 @@ StateTime check_time(const CheckTime& check, std::span<const TimeRange> maintena
                                         [a](const Span& s) { return s.endMs <= a; });
       auto last =
           std::partition_point(first, check.spans.end(), [b](const Span& s) { return s.startMs < b; });
-      total += state_time(std::span<const Span>(first, last), maintenance, a, b);
+      // (pointer and count: libc++ 14, the wasm build's, has no span constructor from vector iterators)
+      total += state_time(std::span<const Span>(check.spans.data() + (first - check.spans.begin()),
+                                                static_cast<std::size_t>(last - first)),
+                          maintenance, a, b);
       continue;
     }
     for (const DayTime& d : check.days)
