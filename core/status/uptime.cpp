@@ -74,7 +74,7 @@ StateTime component_time(std::span<const CheckTime> checks, std::span<const Time
 }
 
 ComponentFigures component_figures(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
-                                   std::int64_t now_ms) {
+                                   std::int64_t now_ms, ComponentStatus current) {
   ComponentFigures f;
   const std::int64_t end = now_ms;  // time is known up to now; a result stamped now has no time yet
   f.uptime24h = component_time(checks, maintenance, end - kUptime24hMs, end).uptime_basis_points();
@@ -88,6 +88,10 @@ ComponentFigures component_figures(std::span<const CheckTime> checks, std::span<
         {civil_from_days(day), time_status(component_time(checks, maintenance, start, stop),
                                            overlaps(maintenance, start, start + kDayMs))});
   }
+  DayStatus& today = f.dailyHistory.back();
+  if (current == ComponentStatus::down ||
+      (current == ComponentStatus::degraded && today.status != ComponentStatus::down))
+    today.status = current;
   return f;
 }
 

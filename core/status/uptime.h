@@ -64,6 +64,8 @@ struct DayStatus {
 // The snapshot's figures of a component at now_ms. Uptimes in basis points (rounded down), nullopt when
 // nothing up or down was observed in the window; windows [now - 24 h, now) and [now - 30 d, now).
 // dailyHistory: 90 UTC days, oldest first, ending with today (so far), each time_status of the day's time.
+// Today also holds the present moment: a component down or degraded now (`current`) shows so on today's bar
+// even while the result that says so is too fresh to have covered any time (a result stamped now_ms).
 struct ComponentFigures {
   std::optional<int> uptime24h;
   std::optional<int> uptime30d;
@@ -72,7 +74,7 @@ struct ComponentFigures {
   friend bool operator==(const ComponentFigures&, const ComponentFigures&) = default;
 };
 ComponentFigures component_figures(std::span<const CheckTime> checks, std::span<const TimeRange> maintenance,
-                                   std::int64_t now_ms);
+                                   std::int64_t now_ms, ComponentStatus current);
 
 // The first UTC day of the 90-day history at now_ms.
 std::int64_t history_first_day(std::int64_t now_ms);

@@ -118,7 +118,7 @@ json::object snapshot_json(const PageData& data, std::int64_t now_ms, Lang lang)
     }
     const cs::ComponentStatus status = component_state(c).status;
     statuses.push_back(status);
-    const cs::ComponentFigures figures = cs::component_figures(times, c.maintenance, now_ms);
+    const cs::ComponentFigures figures = cs::component_figures(times, c.maintenance, now_ms, status);
     json::array history;
     for (auto& day : figures.dailyHistory)
       history.emplace_back(

@@ -147,7 +147,7 @@ TEST_CASE("status: snapshot figures over a constructed timeline, by exact spans 
   };
   std::vector<TimeRange> maint{{t - 3 * kDayMs + kH, t - 3 * kDayMs + 3 * kH}};
   CheckTime exact = all_exact(rs, now);
-  auto f = component_figures(std::span<const CheckTime>(&exact, 1), maint, now);
+  auto f = component_figures(std::span<const CheckTime>(&exact, 1), maint, now, ComponentStatus::operational);
   // 24 h: [02-28 12:00, 03-01 12:00): 75 s down, 150 s operational -> 66.66 %.
   CHECK(f.uptime24h == 6666);
   // 30 d adds the degraded 75 s; the maintenance down does not count: 225 / 300 = 75 %.
@@ -171,12 +171,39 @@ TEST_CASE("status: snapshot figures over a constructed timeline, by exact spans 
   auto all = check_timeline(rs, rs.front().atMs, rs.front().atMs, now);
   rolled.days = time_by_utc_day(all);
   rolled.spans = all;
-  CHECK(component_figures(std::span<const CheckTime>(&rolled, 1), maint, now) == f);
+  CHECK(component_figures(std::span<const CheckTime>(&rolled, 1), maint, now, ComponentStatus::operational) ==
+        f);
   // A component sums its checks' time: the same check twice keeps every ratio.
   std::vector<CheckTime> twice{exact, rolled};
-  auto f2 = component_figures(twice, maint, now);
+  auto f2 = component_figures(twice, maint, now, ComponentStatus::operational);
   CHECK(f2 == f);
   CHECK(component_time(twice, maint, t, now).operationalMs == 300 * kS);
+}
+
+TEST_CASE("status: today's bar holds the present moment, even before a fresh result covers any time") {
+  const std::int64_t t = midnight({2026, 11, 25}), now = t + 5 * kH;
+  // Operational all morning; the down result that arrives now has covered no time yet.
+  std::vector<Observation> rs{{t + kH, op, 75 * kS}, {now, dn, 75 * kS}};
+  CheckTime exact = all_exact(rs, now);
+  const std::span<const CheckTime> one(&exact, 1);
+  CHECK(component_figures(one, {}, now, ComponentStatus::operational).dailyHistory.back().status ==
+        ComponentStatus::operational);
+  auto down = component_figures(one, {}, now, ComponentStatus::down);
+  CHECK(down.dailyHistory.back() == DayStatus{{2026, 11, 25}, ComponentStatus::down});
+  // Only today changes, and the uptimes still count time alone.
+  CHECK(down.uptime24h == component_figures(one, {}, now, ComponentStatus::operational).uptime24h);
+  CHECK(down.dailyHistory[88].status == ComponentStatus::no_data);
+  // Degraded now raises an operational day but never lowers a day that was already down.
+  CHECK(component_figures(one, {}, now, ComponentStatus::degraded).dailyHistory.back().status ==
+        ComponentStatus::degraded);
+  std::vector<Observation> was_down{{t + kH, dn, 75 * kS}, {now, deg, 75 * kS}};
+  CheckTime worse = all_exact(was_down, now);
+  CHECK(component_figures(std::span<const CheckTime>(&worse, 1), {}, now, ComponentStatus::degraded)
+            .dailyHistory.back()
+            .status == ComponentStatus::down);
+  // Maintenance or no data now leave the day to its time.
+  CHECK(component_figures(one, {}, now, ComponentStatus::maintenance).dailyHistory.back().status ==
+        ComponentStatus::operational);
 }
 
 TEST_CASE("status: exact days cover yesterday, the 30-day edge and maintenance days") {
