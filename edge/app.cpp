@@ -32,6 +32,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
     proxy = *address;
   }
   if (config.upload_dir.empty()) config.upload_dir = config.data_dir + "/tmp";
+  if (config.storage.blob_dir.empty()) config.storage.blob_dir = config.data_dir + "/blobs";
+  if (config.storage.variant_dir.empty()) config.storage.variant_dir = config.data_dir + "/variants";
   // Streamed bodies left behind by a crash belong to no request any more (FileSink names them upload-*).
   std::error_code ec;
   for (auto it = std::filesystem::directory_iterator(config.upload_dir, ec);
@@ -66,6 +68,12 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto status_table = app->kv->open_table("status");
   if (!status_table) return status_table.error();
   app->status_table = *status_table;
+  auto storage_table = app->kv->open_table("storage");
+  if (!storage_table) return storage_table.error();
+  app->storage_table = *storage_table;
+  auto vault_table = app->kv->open_table("vault");
+  if (!vault_table) return vault_table.error();
+  app->vault_table = *vault_table;
   app->auth_signing_keys = std::make_unique<auth_projects::SigningKeys>(*app);
   auto resolver = native::dns::make_ldns_resolver({.nameserver = app->config.mail.nameserver});
   if (!resolver) return resolver.error();

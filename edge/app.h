@@ -30,6 +30,7 @@
 #include "edge/status/restart_worker.h"
 #include "edge/status/snapshot_cache.h"
 #include "edge/status/subscriber_worker.h"
+#include "edge/storage/blob_store.h"
 #include "native/dns/resolver.h"
 #include "native/store/kv_store.h"
 
@@ -43,7 +44,7 @@ struct App {
   core::SecretKey secret_key{};
   std::unique_ptr<store::KvStore> kv;
   store::Table accounts_table, sessions_table, oauth_table, restaurant_table, audit_table, mail_table,
-      auth_table, status_table;
+      auth_table, status_table, storage_table, vault_table;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Sessions> sessions;
   std::unique_ptr<oauth::OAuthStore> oauth;
@@ -80,6 +81,8 @@ struct App {
   std::unique_ptr<status::MaintenanceTicker> status_maintenance;
   // Fires the restart targets that probe verdicts decided (started by EdgeServer).
   std::unique_ptr<status::RestartWorker> status_restarts;
+  // Where media bytes live: the local filesystem or an S3-compatible service (edge/storage/blob_store.h).
+  std::unique_ptr<storage::BlobStore> blobs;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
   Router router;

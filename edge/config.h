@@ -127,6 +127,24 @@ struct Config {
     std::size_t restart_workers = 2;
   } status;
 
+  // Storage and its CDN (docs/storage-*.md).
+  struct Storage {
+    // Where blobs live: "local" (files under blob_dir) or "s3" (an S3-compatible service, below).
+    std::string backend = "local";
+    // Local blobs; empty: <data-dir>/blobs. With S3, originals fetched for the CDN are cached here.
+    std::string blob_dir;
+    // S3-compatible backend: endpoint URL (path-style requests), bucket, region and credentials.
+    std::string s3_endpoint, s3_bucket, s3_region = "us-east-1", s3_access_key, s3_secret_key;
+    // Largest single-shot upload (DECISIONS.md: 100 MB; 413 past it).
+    std::uint64_t max_upload_bytes = 100ULL * 1000 * 1000;
+    // Company-wide quota when the company sets none.
+    std::uint64_t default_quota_bytes = 5ULL * 1000 * 1000 * 1000;
+    // Images with more pixels than this are refused at upload and never decoded by the CDN.
+    std::uint64_t max_image_pixels = 100ULL * 1000 * 1000;
+    // CDN variants, one folder per media id (edge/storage/variant_folder.h); empty: <data-dir>/variants.
+    std::string variant_dir;
+  } storage;
+
   std::string web_root = "web";
   std::string wasm_root = "build/wasm/wasm";
   std::string bindings_root = "bindings";
