@@ -14,6 +14,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # `dnsmasq` enables and starts on port 53 (under sysvinit a failed start there fails the whole install).
 # libssh-dev: SSH restart targets (native/restart/); openssh-server: the sshd their tests start on loopback
 # (package installs start no services here, so no system sshd runs).
+# libvips-dev: the CDN's image variants (edge/cdn/); libvips-tools: `vips`, which makes test images.
 PACKAGES=(
   g++ cmake ninja-build pkg-config git ca-certificates curl
   libboost-json1.81-dev libsodium-dev libcpp-httplib-dev liblmdb-dev libssl-dev libbearssl-dev
@@ -22,6 +23,7 @@ PACKAGES=(
   libgmime-3.0-dev libopendkim-dev libcurl4-openssl-dev dovecot-core dovecot-imapd
   python3-aiosmtpd python3-dkim python3-dnspython
   libssh-dev openssh-server
+  libvips-dev libvips-tools
   doctest-dev libbenchmark-dev
   emscripten dpkg-dev
   chromium nginx-light wrk
