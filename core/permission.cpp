@@ -30,7 +30,7 @@
 namespace core {
 namespace {
 
-// Document 2's list plus the dashboard-only, restaurant and status permissions.
+// Document 2's list plus the dashboard-only, restaurant, status and env vault permissions.
 constexpr std::string_view kKnownPermissions[] = {
     "domains.view",         "domains.create",   "domains.edit",      "domains.delete",
     "domains.manage",       "mailboxes.manage", "templates.manage",  "inbox.view",
@@ -39,7 +39,7 @@ constexpr std::string_view kKnownPermissions[] = {
     "storage.view",         "buckets.create",   "buckets.edit",      "buckets.delete",
     "media.upload",         "media.delete",     "media.reorder",     "oauth-clients.manage",
     "auth-projects.manage", "restaurant.view",  "restaurant.manage", "status.view",
-    "status.manage",
+    "status.manage",        "env-vault.view",   "env-vault.manage",
 };
 
 constexpr std::string_view kDomainScope = "domains.domain:";

@@ -20,6 +20,8 @@
 #include "edge/restaurant/restaurant_routes.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
+#include "edge/vault/vault_routes.h"
+#include "edge/vault/vault_runtime.h"
 #include "native/crypto/secret_key.h"
 
 namespace edge {
@@ -104,6 +106,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auth_projects::register_mfa_routes(*app);
   auth_projects::register_social_routes(*app);
   auth_projects::register_passkey_routes(*app);
+  app->vault = std::make_shared<vault::VaultRuntime>(*app);
+  vault::register_vault_routes(*app);
   app->mail_delivery = std::make_unique<mail::DeliveryWorker>(*app);
   status::ProbeWorkerOptions probes;
   probes.workers = app->config.status.probe_workers;

@@ -36,6 +36,11 @@
 
 namespace edge {
 
+namespace vault {
+// The env vault's live parts: change notifications and the webhook worker (edge/vault/vault_runtime.h).
+class VaultRuntime;
+}  // namespace vault
+
 struct App {
   Config config;
   core::Clock& clock;
@@ -85,6 +90,8 @@ struct App {
   std::unique_ptr<storage::BlobStore> blobs;
   // Live updates over Server-Sent Events (the restaurant board, later the status pages).
   EventHub events;
+  // The env vault's change waiters and webhook worker (edge/vault/vault_runtime.h); set by open_app.
+  std::shared_ptr<vault::VaultRuntime> vault;
   Router router;
   // Built by open_app from the resolved product URLs.
   std::unique_ptr<HostMap> hosts;

@@ -72,6 +72,7 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
   s->app_->status_probes->start();
   s->app_->status_subscribers->start();
   s->app_->status_maintenance->start();
+  s->app_->vault->start(true);
   return s;
 }
 
@@ -114,6 +115,8 @@ void EdgeServer::stop() {
     if (stopping_) return;
     stopping_ = true;
   }
+  // First, so the env vault's long polls end before the transport waits for the handlers in progress.
+  if (app_ && app_->vault) app_->vault->stop();
   if (http_) http_->stop();  // absent when start() failed before binding
   if (serve_thread_.joinable()) serve_thread_.join();
   if (app_ && app_->mail_delivery) app_->mail_delivery->stop();

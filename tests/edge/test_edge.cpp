@@ -51,7 +51,7 @@ TestEdge::TestEdge(edge::Config config) {
   auto& accounts = *server->app().accounts;
   std::vector<std::string> all = {"members.manage",   "api-keys.manage", "domains.manage",
                                   "storage.view",     "send.execute",    "oauth-clients.manage",
-                                  "restaurant.manage"};
+                                  "restaurant.manage", "env-vault.manage"};
   for (auto [slug, token] : {std::pair{"acme", &acme_token}, std::pair{"globex", &globex_token}}) {
     auto company = accounts.create_company(slug, std::string(slug) + " Inc.");
     REQUIRE(company.ok());
