@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "edge/auth_projects/auth_sweep.h"
+#include "edge/vault/vault_runtime.h"
 
 namespace edge {
 
