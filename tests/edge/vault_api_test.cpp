@@ -316,10 +316,15 @@ TEST_CASE("vault: values are sealed at rest; the LMDB file holds no plaintext") 
 
 TEST_CASE("vault: every push and fetch is audited without plaintext") {
   VaultEdge t;
+  // Entries of one millisecond list in id order: the clock moves between the steps.
+  t.edge.clock.advance_ms(1);
   const std::string tok = t.token();
+  t.edge.clock.advance_ms(1);
   REQUIRE(t.push(tok, R"({"variables":{"A":"value-one","B":{"value":"value-two","public":true}}})").status ==
           200);
+  t.edge.clock.advance_ms(1);
   REQUIRE(t.fetch(tok).status == 200);
+  t.edge.clock.advance_ms(1);
   REQUIRE(t.edge.get("/api/env-vault/public", tok).status == 200);
   auto audit = t.edge.get("/api/companies/acme/env-vault/audit", t.edge.acme_token);
   REQUIRE(audit.status == 200);

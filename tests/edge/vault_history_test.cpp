@@ -40,14 +40,14 @@ TEST_CASE("vault history: versions list number, time, actor and key names added,
   CHECK(core::to_json(v[1].at("changed")) == R"(["A"])");
   CHECK(core::to_json(v[2].at("added")) == R"(["A","B","C"])");
   CHECK(num(v[2], "keys") == 3);
-  CHECK(list.body.find("a1") == std::string::npos);
+  CHECK(list.body.find("\"a1\"") == std::string::npos);
 
   auto one = t.edge.get(t.env_path + "/versions/2", t.edge.acme_token);
   REQUIRE(one.status == 200);
   CHECK(
       core::to_json(one.data().at("variables")) ==
       R"([{"key":"A","public":false},{"key":"B","public":false},{"key":"C","public":false},{"key":"D","public":true}])");
-  CHECK(one.body.find("a2") == std::string::npos);
+  CHECK(one.body.find("\"a2\"") == std::string::npos);
   CHECK(t.edge.get(t.env_path + "/versions/4", t.edge.acme_token).status == 404);
   CHECK(t.edge.get(t.env_path + "/versions/0", t.edge.acme_token).status == 404);
   CHECK(t.edge.get(t.env_path + "/versions/x", t.edge.acme_token).status == 404);
@@ -66,7 +66,7 @@ TEST_CASE("vault diff: key names only between any two versions (0 is the empty s
   auto from_start = t.edge.get(t.env_path + "/diff?from=0&to=1", t.edge.acme_token);
   CHECK(core::to_json(from_start.data()) ==
         R"({"from":0,"to":1,"added":["A","B","C"],"removed":[],"changed":[]})");
-  for (std::string body : {std::string("a1"), std::string("a2"), std::string("b1")})
+  for (std::string body : {std::string("\"a1\""), std::string("\"a2\""), std::string("\"b1\"")})
     CHECK(d.body.find(body) == std::string::npos);
   CHECK(t.edge.get(t.env_path + "/diff?from=1&to=9", t.edge.acme_token).status == 404);
   auto bad = t.edge.get(t.env_path + "/diff?from=1", t.edge.acme_token);
@@ -76,12 +76,15 @@ TEST_CASE("vault diff: key names only between any two versions (0 is the empty s
 
 TEST_CASE("vault rollback: a new version with the old contents; baseVersion guards it") {
   HistoryEdge t;
+  t.edge.clock.advance_ms(1);  // audit entries of one millisecond list in id order
   auto rb = t.edge.post(t.env_path + "/rollback", R"({"version":1,"baseVersion":3})", t.edge.acme_token);
   REQUIRE(rb.status == 201);
+  t.edge.clock.advance_ms(1);
   CHECK(core::to_json(rb.data()) == R"({"version":4,"keys":3,"added":2,"changed":1,"removed":1})");
   CHECK(core::to_json(t.fetch(t.tok).data()) ==
         R"({"version":4,"variables":{"A":{"value":"a1","public":false},"B":{"value":"b1","public":false},)"
         R"("C":{"value":"c1","public":false}}})");
+  t.edge.clock.advance_ms(1);
   auto v4 = t.edge.get(t.env_path + "/versions/4", t.edge.acme_token);
   CHECK(str(v4.data(), "kind") == "rollback");
   CHECK(num(v4.data(), "rolledBackTo") == 1);
@@ -96,6 +99,7 @@ TEST_CASE("vault rollback: a new version with the old contents; baseVersion guar
   CHECK(
       t.edge.post(t.env_path + "/rollback", R"({"version":1})", t.edge.token_with("acme", {"env-vault.view"}))
           .status == 403);
+  t.edge.clock.advance_ms(1);
   CHECK(num(t.fetch(t.tok).data(), "version") == 4);
 
   auto audit = t.edge.get("/api/companies/acme/env-vault/audit", t.edge.acme_token);
