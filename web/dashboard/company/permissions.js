@@ -13,6 +13,7 @@ export const PERMISSION_GROUPS = [
   { id: 'storage', permissions: ['storage.view', 'buckets.create', 'buckets.edit', 'buckets.delete', 'media.upload', 'media.delete', 'media.reorder'] },
   { id: 'auth', permissions: ['auth-projects.manage', 'oauth-clients.manage'] },
   { id: 'status', permissions: ['status.view', 'status.manage'] },
+  { id: 'vault', permissions: ['env-vault.view', 'env-vault.manage'] },
   { id: 'company', permissions: ['api-keys.manage', 'members.manage'] },
 ];
 

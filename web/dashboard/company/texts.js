@@ -57,6 +57,7 @@ export const companyTexts = {
     'company.group.storage': 'Storage',
     'company.group.auth': 'Sign-in',
     'company.group.status': 'Status pages',
+    'company.group.vault': 'Env vault',
     'company.group.company': 'Company',
 
     'company.perm.send.execute': 'Send mail',
@@ -86,6 +87,8 @@ export const companyTexts = {
     'company.perm.oauth-clients.manage': 'Manage OAuth clients',
     'company.perm.status.view': 'View status pages',
     'company.perm.status.manage': 'Manage status pages',
+    'company.perm.env-vault.view': 'View env vault projects, versions and tokens',
+    'company.perm.env-vault.manage': 'Manage env vault projects, tokens and rollbacks',
     'company.perm.api-keys.manage': 'Manage access tokens',
     'company.perm.members.manage': 'Manage members',
     'company.perm.branch': 'Branch: {name}',
@@ -152,6 +155,7 @@ export const companyTexts = {
     'company.group.storage': 'Depolama',
     'company.group.auth': 'Kimlik',
     'company.group.status': 'Durum sayfaları',
+    'company.group.vault': 'Ortam kasası',
     'company.group.company': 'Şirket',
 
     'company.perm.send.execute': 'E-posta gönderme',
@@ -181,6 +185,8 @@ export const companyTexts = {
     'company.perm.oauth-clients.manage': 'OAuth istemcilerini yönetme',
     'company.perm.status.view': 'Durum sayfalarını görme',
     'company.perm.status.manage': 'Durum sayfalarını yönetme',
+    'company.perm.env-vault.view': 'Ortam kasası projelerini, sürümlerini ve anahtarlarını görme',
+    'company.perm.env-vault.manage': 'Ortam kasası projelerini, anahtarlarını ve geri almaları yönetme',
     'company.perm.api-keys.manage': 'Erişim anahtarlarını yönetme',
     'company.perm.members.manage': 'Üyeleri yönetme',
     'company.perm.branch': 'Şube: {name}',
