@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   SecretOption secrets[] = {{"PLATFORM_SECRET_KEY", &config.secret_key_hex, {}},
                             {"OAUTH_RSA_PRIVATE_KEY", &config.oauth_rsa_private_key, {}},
                             {"OAUTH_RSA_PRIVATE_KEY_PREVIOUS", &config.oauth_rsa_private_key_previous, {}},
-                            {"OAUTH_ID_TOKEN_SECRET", &config.oauth_id_token_secret, {}}};
+                            {"OAUTH_ID_TOKEN_SECRET", &config.oauth_id_token_secret, {}},
+                            {"STORAGE_S3_SECRET_KEY", &config.storage.s3_secret_key, {}}};
   cli.add_option("--secret-key-file", secrets[0].file,
                  "file holding the 64 hex characters of the key for secrets at rest (or PLATFORM_SECRET_KEY "
                  "holds them); default <data-dir>/secret.key")
@@ -244,6 +245,26 @@ int main(int argc, char** argv) {
                  "status pages: new subscriptions per client address, requests/window")
       ->envname("EDGE_STATUS_SUBSCRIBE_RATE_LIMIT")
       ->capture_default_str();
+  cli.add_option("--storage-backend", config.storage.backend,
+                 "storage: where media bytes live, local (files under the data directory) or s3")
+      ->envname("EDGE_STORAGE_BACKEND")
+      ->check(CLI::IsMember({"local", "s3"}))
+      ->capture_default_str();
+  cli.add_option(
+         "--storage-s3-endpoint", config.storage.s3_endpoint,
+         "storage: S3-compatible service URL, e.g. https://s3.eu-central-1.amazonaws.com (path-style)")
+      ->envname("EDGE_STORAGE_S3_ENDPOINT");
+  cli.add_option("--storage-s3-bucket", config.storage.s3_bucket, "storage: the S3 bucket holding the blobs")
+      ->envname("EDGE_STORAGE_S3_BUCKET");
+  cli.add_option("--storage-s3-region", config.storage.s3_region,
+                 "storage: the S3 region the requests are signed for")
+      ->envname("EDGE_STORAGE_S3_REGION")
+      ->capture_default_str();
+  cli.add_option("--storage-s3-access-key", config.storage.s3_access_key, "storage: the S3 access key id")
+      ->envname("EDGE_STORAGE_S3_ACCESS_KEY");
+  cli.add_option("--storage-s3-secret-key-file", secrets[4].file,
+                 "storage: file holding the S3 secret access key (or STORAGE_S3_SECRET_KEY holds it)")
+      ->envname("STORAGE_S3_SECRET_KEY_FILE");
   cli.add_flag("--demo", config.demo,
                "seed a demo company, owner and access token into an empty data directory");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")

@@ -65,8 +65,6 @@ core::Result<SlaReport> build_sla_report(App& app, std::string_view company_id, 
       days.push_back(
           cs::component_time(times, maintenance, d * cs::kDayMs, std::min((d + 1) * cs::kDayMs, now_ms)));
     const cs::SlaFigures f = cs::sla_figures(period, days);
-    // Seam: an `incidents` member (incidents affecting the component that overlap the period) joins here
-    // once incidents are stored; it is left out rather than shown as 0.
     rows.emplace_back(json::object{
         {"id", record::str(component, "id")},
         {"name", record::str(component, "name")},

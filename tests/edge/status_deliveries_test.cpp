@@ -12,6 +12,7 @@
 
 #include "../native/smtp_sink.h"
 #include "core/bytes.h"
+#include "core/date.h"
 #include "edge/platform/record_json.h"
 #include "native/mail/mime_parse.h"
 #include "status_subscriber_support.h"
@@ -290,6 +291,71 @@ TEST_SUITE("status_deliveries") {
     edge.enqueue("incident.resolved");
     edge.pump();
     CHECK(sink->received().size() == 2);
+  }
+
+  TEST_CASE("a maintenance window's four notifications reach a webhook and a confirmed email subscriber") {
+    std::string failure;
+    auto sink = test_smtp::SmtpSink::start({}, failure);
+    REQUIRE_MESSAGE(sink, failure);
+    Receiver rx;
+    edge::Config c = subscriber_config();
+    c.status.maintenance_tick_ms = 0;  // the test moves the clock and ticks
+    c.status.smtp_relay = "127.0.0.1:" + std::to_string(sink->port());
+    c.status.mail_from = "status@acme.example.test";
+    SubscriberEdge edge(c);
+    const std::string api = edge.component("API");
+    const std::string token = edge.subscribe_ok(hook(rx, "/m"));
+    auto r = edge.post(kSubscribe, R"({"type":"email","email":"ali@example.test"})");
+    REQUIRE(r.status == 201);
+    edge.pump();
+    auto mails = sink->received();
+    REQUIRE(mails.size() == 1);
+    std::smatch m;
+    const std::string text = decoded_text(mails[0].data);
+    REQUIRE(std::regex_search(text, m,
+                              std::regex(R"(http://[^\s]+(/p/acme-status/confirm\?token=[A-Za-z0-9_-]+))")));
+    REQUIRE(edge.post(m[1].str(), "", "", "application/x-www-form-urlencoded").status == 200);
+
+    constexpr std::int64_t kHour = 3'600'000;
+    const std::int64_t t0 = edge.clock.now_ms();
+    edge.create("/pages/" + edge.page_id + "/maintenances",
+                R"({"title":{"tr":"Veritabanı bakımı","en":"Database upgrade"},"scheduledStart":")" +
+                    core::format_timestamp(t0 + 3 * kHour) + R"(","end":")" +
+                    core::format_timestamp(t0 + 5 * kHour) + R"(","affectedComponentIds":[")" + api +
+                    R"("]})");
+    edge.pump();
+    // The reminder an hour before, the start and the end, each noticed by the ticker at its time.
+    for (std::int64_t at : {t0 + 2 * kHour, t0 + 3 * kHour, t0 + 5 * kHour}) {
+      edge.clock.set_ms(at);
+      auto ticked = edge.app().status_maintenance->tick(at);
+      REQUIRE(ticked);
+      CHECK(*ticked == 1);
+      edge.pump();
+    }
+
+    std::vector<std::string> events;
+    for (const auto& h : rx.to("/m")) {
+      events.push_back(h.header("X-Service-Event"));
+      CHECK(h.header("X-Service-Signature") == openssl_signature(token, h.body));
+      auto body = core::parse_json(h.body);
+      REQUIRE(body);
+      CHECK(body->at("event") == json::value(events.back()));
+      CHECK(body->at("data").at("title").at("en") == "Database upgrade");
+    }
+    CHECK(events == std::vector<std::string>{"maintenance.scheduled", "maintenance.reminder",
+                                             "maintenance.started", "maintenance.completed"});
+    mails = sink->received();
+    REQUIRE(mails.size() == 5);
+    std::vector<std::string> subjects;
+    for (std::size_t i = 1; i < mails.size(); ++i) {
+      subjects.push_back(header_of(mails[i].data, "Subject"));
+      CHECK(mails[i].rcpt_to == std::vector<std::string>{"ali@example.test"});
+      CHECK(header_of(mails[i].data, "List-Unsubscribe-Post") == "List-Unsubscribe=One-Click");
+    }
+    CHECK(subjects == std::vector<std::string>{"[Acme] Maintenance scheduled: Database upgrade",
+                                               "[Acme] Maintenance starts in one hour: Database upgrade",
+                                               "[Acme] Maintenance started: Database upgrade",
+                                               "[Acme] Maintenance completed: Database upgrade"});
   }
 
   TEST_CASE("email texts follow the subscriber's language") {

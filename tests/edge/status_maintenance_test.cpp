@@ -392,6 +392,15 @@ TEST_SUITE("status_maintenance") {
     CHECK(api.at("uptime24h") == 100.0);
     CHECK(api.at("uptime30d") == 100.0);
     CHECK(api.at("dailyHistory").as_array().back().as_object().at("status") == "operational");
+    // The SLA report counts the window's hour as maintenance, and the failures inside it as nothing else.
+    auto sla = p.edge.get(p.base() + "/sla?from=2026-11-18&to=2026-11-18", p.edge.token);
+    REQUIRE(sla.status == 200);
+    json::object row = sla.json.at("components").at(0).as_object();
+    CHECK(row.at("id") == J(p.api));
+    CHECK(row.at("maintenanceMinutes") == 60.0);
+    CHECK(row.at("downMinutes") == 0.0);
+    CHECK(row.at("degradedMinutes") == 0.0);
+    CHECK(row.at("uptime") == 100.0);
     // Four failures in a row, all in maintenance: no automatic incident.
     CHECK(p.edge.get(p.base() + "/incidents", p.edge.token).json == json::array{});
     CHECK(event_names(p) == std::vector<std::string>{"maintenance.scheduled"});
