@@ -43,6 +43,7 @@ using VariantMaker = std::function<core::Result<core::cdn::ImageFormat>(
 // `max_pixels` pixels are refused (`image_too_large`).
 VariantMaker libvips_variant_maker(std::uint64_t max_pixels);
 
+// One per process (single flight is per instance). `config` must outlive it.
 class VariantCache {
  public:
   // With libvips_variant_maker(config.storage.max_image_pixels).
