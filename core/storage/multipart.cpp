@@ -37,15 +37,15 @@ std::string percent_decode(std::string_view text) {
   return out;
 }
 
-// Splits `a; b="x;y"; c` at the semicolons outside quotes.
+// Splits `a; b="x;y"; c` at the semicolons outside quotes. Quoted strings are taken literally, with no
+// backslash escapes: browsers send a form-data filename's `"` as %22 and its backslashes as they are (WHATWG
+// HTML, "multipart/form-data encoding algorithm"), so `C:\dir\a.png` keeps its backslashes.
 std::vector<std::string_view> split_params(std::string_view text) {
   std::vector<std::string_view> out;
   bool quoted = false;
   std::size_t start = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (quoted && text[i] == '\\') {
-      ++i;
-    } else if (text[i] == '"') {
+    if (text[i] == '"') {
       quoted = !quoted;
     } else if (text[i] == ';' && !quoted) {
       out.push_back(trim_ascii_space(text.substr(start, i - start)));
@@ -58,12 +58,7 @@ std::vector<std::string_view> split_params(std::string_view text) {
 
 std::string unquote(std::string_view v) {
   if (v.size() < 2 || v.front() != '"' || v.back() != '"') return std::string(v);
-  std::string out;
-  for (std::size_t i = 1; i + 1 < v.size(); ++i) {
-    if (v[i] == '\\' && i + 2 < v.size()) ++i;
-    out.push_back(v[i]);
-  }
-  return out;
+  return std::string(v.substr(1, v.size() - 2));
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ const std::string kBody =
     "\r\n"
     "photos/2026\r\n"
     "--XyZ  \r\n"
-    "content-disposition: form-data; name=\"file\"; filename=\"C:\\\\x\\\\a;b.png\"\r\n"
+    "content-disposition: form-data; name=\"file\"; filename=\"C:\\x\\a;b.png\"\r\n"
     "Content-Type: image/png\r\n"
     "\r\n"
     "\r\n--XyNOT a boundary\r\n--Xy\r\nbytes\r\n"
