@@ -147,7 +147,7 @@ describe('access tokens dashboard', { timeout: 180_000 }, () => {
   test('the owner signs in and finds Company › Access tokens after the other products', async () => {
     await signIn(OWNER);
     assert.equal(await page.locator('h1').textContent(), 'Access tokens');
-    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Company']);
+    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Company']);
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Access tokens');
     assert.equal(await page.title(), 'Access tokens · Acme Inc. · Platform');
     // The seeding token, in words, with the time the branches were made with it.
@@ -285,7 +285,7 @@ describe('access tokens dashboard', { timeout: 180_000 }, () => {
     await page.waitForFunction(() => document.documentElement.lang === 'tr');
     await pageReady();
     assert.equal(await page.locator('h1').textContent(), 'Erişim anahtarları');
-    assert.equal(await page.locator('.nav-title >> nth=3').textContent(), 'Şirket');
+    assert.equal(await page.locator('.nav-title >> nth=4').textContent(), 'Şirket');
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Erişim anahtarları');
     assert.deepEqual(await page.locator('#tokens-table th').allTextContents(), ['Ad', 'Anahtar', 'İzinler', 'Oluşturulma', 'Son kullanım', 'Durum', 'İşlemler']);
     assert.equal(await row(till.id).locator('[data-status]').textContent(), 'İptal edildi');

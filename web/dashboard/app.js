@@ -5,5 +5,6 @@ import auth from './auth/product.js';
 import company from './company/product.js';
 import mail from './mail/product.js';
 import status from './status/product.js';
+import storage from './storage/product.js';
 
-startDashboard({ products: [mail, auth, status, company] });
+startDashboard({ products: [mail, auth, status, storage, company] });
