@@ -7,6 +7,7 @@
 
 #include "edge/app.h"
 #include "edge/mail/domains.h"
+#include "edge/storage/storage_store.h"
 #include "native/imap/dovecot_config.h"
 #include "native/os/system_clock.h"
 #include "native/os/system_random.h"
@@ -91,6 +92,13 @@ int main(int argc, char** argv) {
   auto* token_revoke = token_cmd->add_subcommand("revoke", "revoke an access token");
   token_revoke->add_option("--company", company, "company slug")->required();
   token_revoke->add_option("--id", id, "token id (tok_...)")->required();
+
+  std::uint64_t quota_bytes = 0;
+  auto* storage_cmd = cli.add_subcommand("storage", "the storage product")->require_subcommand(1);
+  auto* storage_quota =
+      storage_cmd->add_subcommand("quota", "set a company's storage quota (docs/storage-api.md)");
+  storage_quota->add_option("--company", company, "company slug")->required();
+  storage_quota->add_option("--bytes", quota_bytes, "the quota in bytes")->required();
 
   std::vector<std::string> redirect_uris, logout_uris, scopes;
   std::string homepage;
@@ -225,6 +233,12 @@ int main(int argc, char** argv) {
       text += u.email + "\t" + std::string(core::role_name(m.role)) + "\t" + join(m.permissions) + "\n";
     }
     return out.ok(a, text);
+  }
+  if (storage_quota->parsed()) {
+    if (auto st = edge::storage::set_quota(**app, company, quota_bytes); !st.ok())
+      return out.fail(st.error());
+    return out.ok(json::object{{"company", company}, {"limit", static_cast<std::int64_t>(quota_bytes)}},
+                  "storage quota of " + company + ": " + std::to_string(quota_bytes) + " bytes\n");
   }
   if (token_create->parsed()) {
     auto c = need_company();

@@ -8,6 +8,8 @@
 #include "edge/accounts/session_routes.h"
 #include "edge/accounts/signin_routes.h"
 #include "edge/auth_projects/auth_routes.h"
+#include "edge/cdn/cdn_routes.h"
+#include "edge/http/head_refusal.h"
 #include "edge/mail/mail_routes.h"
 #include "edge/mail/mailboxes.h"
 #include "edge/oauth/oauth_routes.h"
@@ -20,6 +22,7 @@
 #include "edge/restaurant/restaurant_routes.h"
 #include "edge/status/status_http.h"
 #include "edge/status/status_routes.h"
+#include "edge/storage/storage_routes.h"
 #include "edge/vault/vault_routes.h"
 #include "edge/vault/vault_runtime.h"
 #include "native/crypto/secret_key.h"
@@ -76,6 +79,9 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   auto vault_table = app->kv->open_table("vault");
   if (!vault_table) return vault_table.error();
   app->vault_table = *vault_table;
+  auto blobs = storage::make_blob_store(app->config);
+  if (!blobs) return blobs.error();
+  app->blobs = std::move(*blobs);
   app->auth_signing_keys = std::make_unique<auth_projects::SigningKeys>(*app);
   auto resolver = native::dns::make_ldns_resolver({.nameserver = app->config.mail.nameserver});
   if (!resolver) return resolver.error();
@@ -101,6 +107,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
   register_restaurant_routes(*app);
   status::register_status_routes(*app);
   mail::register_mail_routes(*app);
+  storage::register_storage_routes(*app);
+  cdn::register_cdn_routes(*app);
   auth_projects::register_project_routes(*app);
   auth_projects::register_end_user_routes(*app);
   auth_projects::register_mfa_routes(*app);
@@ -157,6 +165,8 @@ RequestPlan plan_request(App& app, Request& head) {
       if (!sink) {
         spdlog::error("{} {}: {}", head.method, head.path, sink.error().message);
         plan.answer = error_for_path(head, 500, "cannot store the request body");
+      } else if (auto* refused = dynamic_cast<HeadRefusal*>(sink->get())) {
+        plan.answer = std::move(refused->answer);
       } else {
         plan.sink = std::move(*sink);
       }

@@ -169,6 +169,21 @@ int main(int argc, char** argv) {
   cli.add_option("--upload-dir", config.upload_dir,
                  "where streamed request bodies wait for their handler (default <data-dir>/tmp)")
       ->envname("EDGE_UPLOAD_DIR");
+  cli.add_option("--storage-blob-dir", config.storage.blob_dir,
+                 "storage: where the local backend keeps media bytes (default <data-dir>/blobs)")
+      ->envname("EDGE_STORAGE_BLOB_DIR");
+  cli.add_option("--storage-max-upload-bytes", config.storage.max_upload_bytes,
+                 "storage: the single-shot upload limit; past it 413")
+      ->envname("EDGE_STORAGE_MAX_UPLOAD_BYTES")
+      ->capture_default_str();
+  cli.add_option("--storage-default-quota-bytes", config.storage.default_quota_bytes,
+                 "storage: a company's quota unless it has its own (edge-admin storage quota)")
+      ->envname("EDGE_STORAGE_DEFAULT_QUOTA_BYTES")
+      ->capture_default_str();
+  cli.add_option("--storage-max-image-pixels", config.storage.max_image_pixels,
+                 "storage: images with more pixels are refused at upload")
+      ->envname("EDGE_STORAGE_MAX_IMAGE_PIXELS")
+      ->capture_default_str();
   cli.add_option("--web-root", config.web_root, "folder served at /web/")
       ->envname("EDGE_WEB_ROOT")
       ->capture_default_str();

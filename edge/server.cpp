@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "edge/auth_projects/auth_sweep.h"
+#include "edge/storage/storage_routes.h"
 #include "edge/vault/vault_runtime.h"
 
 namespace edge {
@@ -50,6 +51,11 @@ core::Result<std::unique_ptr<EdgeServer>> EdgeServer::start(Config config, core:
   if (!app) return app.error();
   s->app_ = std::move(*app);
   App* a = s->app_.get();
+  // Before serving (never in edge-admin, which may run beside a serving edge): a blob no record names was
+  // left by a crash between writing the blob and committing its record (docs/storage-blobs.md).
+  auto swept = storage::sweep_orphan_blobs(*a);
+  if (!swept) return swept.error();
+  if (*swept > 0) spdlog::info("storage: removed {} orphan blobs", *swept);
   s->service_ = std::make_unique<Service>(*a);
   s->http_ = std::make_unique<HttpServer>(options, *s->service_);
   auto port = s->http_->bind();

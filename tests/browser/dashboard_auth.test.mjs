@@ -185,7 +185,7 @@ describe('auth projects dashboard', { timeout: 180_000 }, () => {
     assert.equal(await page.locator('.empty-title').textContent(), 'No auth projects yet');
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Projects');
     // Every product is in the navigation, each under its own title.
-    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Env vault', 'Company']);
+    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Env vault', 'Company']);
     assert.equal(await page.title(), 'Projects · Acme Inc. · Platform');
     await shot('projects-empty');
   });

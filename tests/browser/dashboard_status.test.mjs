@@ -122,7 +122,7 @@ describe('status dashboard', { timeout: 240_000 }, () => {
     await Promise.all([page.waitForURL(pagesUrl()), page.click('button[type="submit"]')]);
     await settled();
     assert.equal(await page.locator('h1').textContent(), 'Status pages');
-    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Env vault', 'Company']);
+    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Env vault', 'Company']);
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Status pages');
     assert.equal(await page.locator('#status-pages-table .empty-title').textContent(), 'No status pages yet');
 

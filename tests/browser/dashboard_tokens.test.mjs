@@ -147,7 +147,7 @@ describe('access tokens dashboard', { timeout: 180_000 }, () => {
   test('the owner signs in and finds Company › Access tokens after the other products', async () => {
     await signIn(OWNER);
     assert.equal(await page.locator('h1').textContent(), 'Access tokens');
-    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Env vault', 'Company']);
+    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Env vault', 'Company']);
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Access tokens');
     assert.equal(await page.title(), 'Access tokens · Acme Inc. · Platform');
     // The seeding token, in words, with the time the branches were made with it.

@@ -5,6 +5,7 @@ import auth from './auth/product.js';
 import company from './company/product.js';
 import mail from './mail/product.js';
 import status from './status/product.js';
+import storage from './storage/product.js';
 import vault from './vault/product.js';
 
-startDashboard({ products: [mail, auth, status, vault, company] });
+startDashboard({ products: [mail, auth, status, storage, vault, company] });

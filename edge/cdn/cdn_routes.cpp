@@ -1,0 +1,36 @@
+#include "edge/cdn/cdn_routes.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "edge/app.h"
+#include "edge/cdn/cdn_handler.h"
+#include "edge/platform/record_json.h"
+#include "edge/storage/storage_store.h"
+
+namespace edge::cdn {
+
+void register_cdn_routes(App& app) {
+  // One cache per process: its single flight makes each variant once.
+  auto cache = std::make_shared<VariantCache>(app.config);
+  CdnLookup lookup = [&app](std::string_view media_id) -> std::optional<CdnSource> {
+    std::optional<storage::MediaLookup> found;
+    auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
+      found = storage::find_media_by_id(app, txn, media_id);
+      return {};
+    });
+    if (!st.ok() || !found) return std::nullopt;
+    CdnSource source;
+    source.is_public = found->is_public;
+    source.content_type = record::str(found->media, "contentType");
+    // Read only when a variant must be made (with S3 this may download the original).
+    source.file = [&app, key = record::str(found->media, "blobKey")]() { return app.blobs->local_file(key); };
+    return source;
+  };
+  Handler handler = [cache, lookup](Request& req) { return cdn_response(*cache, lookup, req); };
+  app.router.add("GET", "/f/{id}", handler);
+  app.router.add("GET", "/f/{id}/{quality}", handler);
+}
+
+}  // namespace edge::cdn
