@@ -79,8 +79,10 @@ TEST_SUITE("cdn_storage") {
       CHECK_FALSE(has(r->body, "TestCam"));
     }
     // The same representation again: the transport's 304 for its ETag; a byte range of it.
+    // (`Connection: close`: cpp-httplib 0.11 reads a 304 without Content-Length until the connection ends.)
     auto again =
-        e.send("GET", path + "/thumb", "", {{"Accept", kChrome}, {"If-None-Match", avif.header("ETag")}});
+        e.send("GET", path + "/thumb", "",
+               {{"Accept", kChrome}, {"If-None-Match", avif.header("ETag")}, {"Connection", "close"}});
     CHECK(again.status == 304);
     auto part = e.send("GET", path + "/thumb", "", {{"Accept", kChrome}, {"Range", "bytes=0-9"}});
     CHECK(part.status == 206);
