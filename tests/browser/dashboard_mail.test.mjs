@@ -470,7 +470,7 @@ describe('mail dashboard', { timeout: 120_000 }, () => {
     assert.equal(await page.locator('html').getAttribute('lang'), 'tr');
     assert.equal(await page.locator('h1').textContent(), 'Alan adları');
     // The mail pages, then the other products' (auth projects, the company's access tokens).
-    assert.deepEqual(await page.locator('.nav-link').allTextContents(), ['Alan adları', 'Şablonlar', 'Kayıtlar', 'Engellenenler', 'Projeler', 'Durum sayfaları', 'Erişim anahtarları']);
+    assert.deepEqual(await page.locator('.nav-link').allTextContents(), ['Alan adları', 'Şablonlar', 'Kayıtlar', 'Engellenenler', 'Projeler', 'Durum sayfaları', 'Kovalar', 'Kasa projeleri', 'Erişim anahtarları']);
     assert.equal(await page.locator(`tr[data-domain="${DOMAIN}"] [data-status]`).textContent(), 'Doğrulandı');
     assert.equal(await page.locator('.signout button').textContent(), 'Çıkış yap');
     await shot('domains-tr');

@@ -95,7 +95,7 @@ describe('storage dashboard', { timeout: 180_000 }, () => {
     await Promise.all([page.waitForURL(bucketsPage()), page.click('button[type="submit"]')]);
     await ready();
     assert.equal(await page.locator('h1').textContent(), 'Buckets');
-    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Company']);
+    assert.deepEqual(await page.locator('.nav-title').allTextContents(), ['Mail', 'Auth projects', 'Status', 'Storage', 'Env vault', 'Company']);
     await page.waitForFunction(() => document.querySelector('#quota')?.dataset.limit === '20000');
     assert.equal(await page.locator('#quota [data-role="quota-text"]').textContent(), '0 B of 20 kB (0%)');
     assert.equal(await page.locator('#buckets-table .table-empty').count(), 1);

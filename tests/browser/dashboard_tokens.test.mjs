@@ -285,7 +285,7 @@ describe('access tokens dashboard', { timeout: 180_000 }, () => {
     await page.waitForFunction(() => document.documentElement.lang === 'tr');
     await pageReady();
     assert.equal(await page.locator('h1').textContent(), 'Erişim anahtarları');
-    assert.equal(await page.locator('.nav-title >> nth=4').textContent(), 'Şirket');
+    assert.equal(await page.locator('.nav-title >> nth=5').textContent(), 'Şirket');
     assert.equal(await page.locator('.nav-link[aria-current="page"]').textContent(), 'Erişim anahtarları');
     assert.deepEqual(await page.locator('#tokens-table th').allTextContents(), ['Ad', 'Anahtar', 'İzinler', 'Oluşturulma', 'Son kullanım', 'Durum', 'İşlemler']);
     assert.equal(await row(till.id).locator('[data-status]').textContent(), 'İptal edildi');
