@@ -49,8 +49,8 @@ TestEdge::TestEdge(edge::Config config) {
   client->set_tcp_nodelay(true);  // else Nagle + delayed ACK hold each POST body for 40 ms
 
   auto& accounts = *server->app().accounts;
-  std::vector<std::string> all = {"members.manage",   "api-keys.manage", "domains.manage",
-                                  "storage.view",     "send.execute",    "oauth-clients.manage",
+  std::vector<std::string> all = {"members.manage",    "api-keys.manage", "domains.manage",
+                                  "storage.view",      "send.execute",    "oauth-clients.manage",
                                   "restaurant.manage", "env-vault.manage"};
   for (auto [slug, token] : {std::pair{"acme", &acme_token}, std::pair{"globex", &globex_token}}) {
     auto company = accounts.create_company(slug, std::string(slug) + " Inc.");
