@@ -22,6 +22,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/bench/lib.sh"
 EDGE_BIN=${EDGE_BIN:-$ROOT/build/native/edge/edge}
 ADMIN_BIN=$(dirname "$EDGE_BIN")/edge-admin
 QUALITY=${QUALITY:-small}
@@ -61,10 +62,6 @@ cleanup() {
   exit "$rc"
 }
 trap cleanup EXIT
-
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
 
 # --- a photo-like JPEG ------------------------------------------------------------------------------------
 vips gaussnoise "$WORK/n.v" "$WIDTH" "$HEIGHT" --mean 128 --sigma 40
@@ -146,13 +143,6 @@ NGINX=http://127.0.0.1:$NGINX_PORT
 for _ in $(seq 100); do curl -sf -o /dev/null "$NGINX/variant.webp" && break; sleep 0.1; done
 curl -sf "$NGINX/variant.webp" | cmp -s - "$WORK/www/variant.webp" || die "nginx did not serve the variant"
 
-CLK_TCK=$(getconf CLK_TCK)
-cpu_ticks() {  # pid: user + system ticks of every thread
-  local f
-  f=$(sed 's/^.*) //' "/proc/$1/stat")
-  set -- $f
-  echo $((${12} + ${13}))
-}
 # nginx's master forks its worker: measure the worker.
 NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
 

@@ -17,6 +17,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/bench/lib.sh"
 EDGE_BIN=${EDGE_BIN:-$ROOT/build/native/edge/edge}
 ADMIN_BIN=$(dirname "$EDGE_BIN")/edge-admin
 CHECKS=${CHECKS:-1000}
@@ -48,10 +49,6 @@ cleanup() {
   exit "$rc"
 }
 trap cleanup EXIT
-
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
 
 # --- nginx: the probed target, one access-log line per probe -------------------------------------------
 NGINX_PORT=$(free_port)
@@ -109,13 +106,6 @@ done | while read -r body; do api POST "/pages/$PAGE/components/$COMPONENT/check
 kill -TERM "$EDGE_PID" && wait "$EDGE_PID" || true
 start_edge
 
-CLK_TCK=$(getconf CLK_TCK)
-cpu_ticks() {  # pid: user + system ticks of every thread
-  local f
-  f=$(sed 's/^.*) //' "/proc/$1/stat")
-  set -- $f
-  echo $((${12} + ${13}))
-}
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 
 echo "$CHECKS checks at 30 s; warm-up ${WARMUP} s, measuring ${DURATION} s; $(nproc) cores"

@@ -21,6 +21,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/bench/lib.sh"
 EDGE_BIN=${EDGE_BIN:-$ROOT/build/native/edge/edge}
 ADMIN_BIN=$(dirname "$EDGE_BIN")/edge-admin
 FILES=${FILES:-8}
@@ -76,13 +77,6 @@ API=$EDGE/api/companies/bench
 curl -sf -X POST -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
   -d '{"slug":"bench","visibility":"private"}' "$API/buckets" >/dev/null || die "bucket create failed"
 
-CLK_TCK=$(getconf CLK_TCK)
-cpu_ticks() {  # pid: user + system ticks of every thread
-  local f
-  f=$(sed 's/^.*) //' "/proc/$1/stat")
-  set -- $f
-  echo $((${12} + ${13}))
-}
 now() { date +%s.%N; }
 
 upload_one() {  # name: one raw upload; fails unless 201 with the right size
