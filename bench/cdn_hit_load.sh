@@ -76,7 +76,7 @@ ADMIN=("$ADMIN_BIN" --data-dir "$WORK/data" --json)
 TOKEN=$("${ADMIN[@]}" token create --company bench --name bench --permission storage.view \
   --permission buckets.create --permission media.upload | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 "$EDGE_BIN" --listen 127.0.0.1:0 --port-file "$WORK/edge.port" --data-dir "$WORK/data" --log-level warn \
-  --rate-limit 100000000/1s --status-probe-workers 0 >"$WORK/edge.out" 2>"$WORK/edge.err" &
+  --rate-limit 100000000/1s --status-probe-workers 0 ${EDGE_FLAGS:-} >"$WORK/edge.out" 2>"$WORK/edge.err" &
 EDGE_PID=$!
 for _ in $(seq 200); do [[ -s $WORK/edge.port ]] && break; sleep 0.1; done
 [[ -s $WORK/edge.port ]] || die "the edge did not start"

@@ -160,6 +160,10 @@ RequestPlan plan_request(App& app, Request& head) {
     plan.handler = m.handler;
     plan.max_body = options.max_body ? options.max_body : app.config.max_json_body;
     plan.run_inline = options.nonblocking;
+    if (options.inline_answer) {
+      plan.try_inline = true;
+      plan.inline_answer = &options.inline_answer;
+    }
     if (options.body_sink) {
       auto sink = options.body_sink(head);
       if (!sink) {
@@ -173,6 +177,15 @@ RequestPlan plan_request(App& app, Request& head) {
     }
   }
   return plan;
+}
+
+std::optional<Response> answer_inline(Request& req, const RequestPlan& plan) {
+  try {
+    return (*plan.inline_answer)(req);
+  } catch (const std::exception& e) {
+    spdlog::error("{} {} inline answer failed: {}", req.method, req.path, e.what());
+    return error_for_path(req, 500, "internal error");
+  }
 }
 
 Response run_request(Request& req, const RequestPlan& plan) {

@@ -115,6 +115,8 @@ core::Result<std::unique_ptr<App>> open_app(Config config, core::Clock& clock, c
 RequestPlan plan_request(App& app, Request& head);
 // Runs the planned route's handler; an exception becomes a 500 in the path's error format. Never throws.
 Response run_request(Request& req, const RequestPlan& plan);
+// Runs the planned route's inline answer (on the I/O thread); an exception becomes a 500 as above.
+std::optional<Response> answer_inline(Request& req, const RequestPlan& plan);
 
 // The error response for a path when no handler produced one: the restaurant format under
 // /api/restaurant/, the status format under /api/v1/ except the auth product's /api/v1/auth/, the platform

@@ -14,6 +14,9 @@ class EdgeServer::Service : public HttpService {
   explicit Service(App& app) : app_(app) {}
   RequestPlan plan(Request& head) override { return plan_request(app_, head); }
   Response handle(Request& req, const RequestPlan& plan) override { return run_request(req, plan); }
+  std::optional<Response> answer_inline(Request& req, const RequestPlan& plan) override {
+    return edge::answer_inline(req, plan);
+  }
   Response refuse(const Request& req, int status, std::string_view reason) override {
     return error_for_path(req, status, reason);
   }

@@ -81,10 +81,22 @@ int encoder_quality(const Quality& quality, ImageFormat format) {
   }
 }
 
-std::string variant_file_name(const Quality& quality, AcceptClass accept_class) {
+std::vector<ImageFormat> class_formats(AcceptClass accept_class) {
+  switch (accept_class) {
+    case AcceptClass::avif:
+      return {ImageFormat::avif};
+    case AcceptClass::webp:
+      return {ImageFormat::webp};
+    case AcceptClass::legacy:
+      break;
+  }
+  return {ImageFormat::jpeg, ImageFormat::png};
+}
+
+std::string variant_file_name(const Quality& quality, ImageFormat format) {
   std::string name(quality.name);
   name += '.';
-  name += class_name(accept_class);
+  name += format_name(format);
   return name;
 }
 

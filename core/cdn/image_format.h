@@ -36,10 +36,14 @@ ImageFormat output_format(AcceptClass accept_class, ImageFormat source, bool sou
 // below 30; PNG is lossless and ignores it (returns 100).
 int encoder_quality(const Quality& quality, ImageFormat format);
 
-// The variant's file name inside the item's variant folder: `<quality>.<class>`, for example `thumb.avif`,
-// `medium.legacy`, `original.webp`. The class, not the format, is in the name: the cache key is exactly
-// (quality, class), and a legacy variant's format (JPEG or PNG) is read back from its first bytes.
-std::string variant_file_name(const Quality& quality, AcceptClass accept_class);
+// The formats a variant of this class can have: its own for avif and webp; JPEG or PNG for legacy (which
+// one depends on the source, output_format()), so a lookup tries both names and at most one exists.
+std::vector<ImageFormat> class_formats(AcceptClass accept_class);
+
+// The variant's file name inside the item's variant folder: `<quality>.<format>`, for example `thumb.avif`,
+// `medium.jpeg`, `original.png`. The cache key is (quality, class); the format in the name lets a hit be
+// served from the name alone, without opening the file to learn what it holds.
+std::string variant_file_name(const Quality& quality, ImageFormat format);
 
 // The format from a file's first bytes (64 bytes are enough for every format): JPEG FF D8 FF, PNG's
 // signature, RIFF....WEBP, GIF8, an ISO BMFF `ftyp` box whose major or compatible brands include avif/avis

@@ -23,22 +23,40 @@ Response failure(const core::Error& error) {
   return envelope_error(core::make_error("storage_error", error.message));
 }
 
-}  // namespace
+Response as_uploaded(const CdnSource& source, std::string file) {
+  Response response;
+  response.content_type = source.content_type;
+  response.file = std::move(file);
+  response.headers = core::cdn::as_uploaded_headers();
+  return response;
+}
 
-Response cdn_response(VariantCache& cache, const CdnLookup& lookup, std::string_view media_id,
-                      std::optional<std::string_view> quality_segment, std::string_view accept) {
+Response variant_response(Variant variant) {
+  Response response;
+  response.content_type = std::string(core::cdn::format_content_type(variant.format));
+  response.file = std::move(variant.path);
+  response.headers = core::cdn::variant_headers(variant.format);
+  return response;
+}
+
+// Both paths decide alike; `cache` is null for the quick one, which then answers only what needs no
+// making and no fetching.
+std::optional<Response> answer(VariantCache* cache, const VariantCache& finder, const CdnLookup& lookup,
+                               std::string_view media_id, std::optional<std::string_view> quality_segment,
+                               std::string_view accept) {
   std::optional<CdnSource> source = lookup(media_id);
   if (!source || !source->is_public) return not_found();
 
   if (!core::cdn::makes_variants(source->content_type)) {
     if (quality_segment) return not_found();
+    if (!cache) {
+      std::optional<std::string> present = source->present_file ? source->present_file() : std::nullopt;
+      if (!present) return std::nullopt;
+      return as_uploaded(*source, std::move(*present));
+    }
     core::Result<std::string> file = source->file();
     if (!file) return failure(file.error());
-    Response response;
-    response.content_type = source->content_type;
-    response.file = *file;
-    response.headers = core::cdn::as_uploaded_headers();
-    return response;
+    return as_uploaded(*source, std::move(*file));
   }
 
   core::cdn::Quality quality = core::cdn::kOriginal;
@@ -47,20 +65,36 @@ Response cdn_response(VariantCache& cache, const CdnLookup& lookup, std::string_
     if (!named) return not_found();
     quality = *named;
   }
-  core::Result<Variant> variant = cache.get(media_id, source->file, quality, core::cdn::accept_class(accept));
+  const core::cdn::AcceptClass accept_class = core::cdn::accept_class(accept);
+  if (!cache) {
+    std::optional<Variant> hit = finder.find(media_id, quality, accept_class);
+    if (!hit) return std::nullopt;
+    return variant_response(std::move(*hit));
+  }
+  core::Result<Variant> variant = cache->get(media_id, source->file, quality, accept_class);
   if (!variant) return failure(variant.error());
-  Response response;
-  response.content_type = std::string(core::cdn::format_content_type(variant->format));
-  response.file = variant->path;
-  response.headers = core::cdn::variant_headers(variant->format);
-  return response;
+  return variant_response(std::move(*variant));
+}
+
+std::optional<std::string_view> quality_of(const Request& request) {
+  std::string_view quality = request.param("quality");
+  return quality.empty() ? std::nullopt : std::optional<std::string_view>(quality);
+}
+
+}  // namespace
+
+Response cdn_response(VariantCache& cache, const CdnLookup& lookup, std::string_view media_id,
+                      std::optional<std::string_view> quality_segment, std::string_view accept) {
+  return *answer(&cache, cache, lookup, media_id, quality_segment, accept);
 }
 
 Response cdn_response(VariantCache& cache, const CdnLookup& lookup, const Request& request) {
-  std::string_view quality = request.param("quality");
-  return cdn_response(cache, lookup, request.param("id"),
-                      quality.empty() ? std::nullopt : std::optional<std::string_view>(quality),
-                      request.header("accept"));
+  return cdn_response(cache, lookup, request.param("id"), quality_of(request), request.header("accept"));
+}
+
+std::optional<Response> cdn_quick_response(const VariantCache& cache, const CdnLookup& lookup,
+                                           const Request& request) {
+  return answer(nullptr, cache, lookup, request.param("id"), quality_of(request), request.header("accept"));
 }
 
 }  // namespace edge::cdn

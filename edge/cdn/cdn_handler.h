@@ -25,6 +25,9 @@ struct CdnSource {
   std::string content_type;
   // The item's bytes as a local file, asked for only when they are needed (never for a variant hit).
   SourceFile file;
+  // The same file if it is on this machine already, with no fetch (BlobStore::present_file); unset or
+  // nullopt sends media served as uploaded to cdn_response().
+  std::function<std::optional<std::string>()> present_file;
 };
 
 // The media item of an id, or nullopt when there is none.
@@ -45,5 +48,12 @@ Response cdn_response(VariantCache& cache, const CdnLookup& lookup, std::string_
 // The same for a routed request: the id from route parameter `id`, the quality from `quality` (absent or
 // empty: the original), Accept from the request.
 Response cdn_response(VariantCache& cache, const CdnLookup& lookup, const Request& request);
+
+// The answer of cdn_response() when it needs no slow work, for the I/O thread (RouteOptions::
+// inline_answer): the 404s, a variant that exists (VariantCache::find), media served as uploaded whose
+// file is present. nullopt when a variant must be made or a blob fetched: then cdn_response() on the
+// worker pool. The lookup must be cheap too (the edge's reads one LMDB record).
+std::optional<Response> cdn_quick_response(const VariantCache& cache, const CdnLookup& lookup,
+                                           const Request& request);
 
 }  // namespace edge::cdn

@@ -25,12 +25,17 @@ void register_cdn_routes(App& app) {
     source.is_public = found->is_public;
     source.content_type = record::str(found->media, "contentType");
     // Read only when a variant must be made (with S3 this may download the original).
-    source.file = [&app, key = record::str(found->media, "blobKey")]() { return app.blobs->local_file(key); };
+    std::string key = record::str(found->media, "blobKey");
+    source.file = [&app, key]() { return app.blobs->local_file(key); };
+    source.present_file = [&app, key]() { return app.blobs->present_file(key); };
     return source;
   };
   Handler handler = [cache, lookup](Request& req) { return cdn_response(*cache, lookup, req); };
-  app.router.add("GET", "/f/{id}", handler);
-  app.router.add("GET", "/f/{id}/{quality}", handler);
+  // Hits and 404s are answered on the I/O thread; making a variant or fetching a blob goes to the pool.
+  RouteOptions options{
+      .inline_answer = [cache, lookup](Request& req) { return cdn_quick_response(*cache, lookup, req); }};
+  app.router.add("GET", "/f/{id}", handler, options);
+  app.router.add("GET", "/f/{id}/{quality}", handler, options);
 }
 
 }  // namespace edge::cdn

@@ -1,12 +1,14 @@
 #include "edge/cdn/variant_cache.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 #include "core/ascii.h"
 #include "edge/storage/variant_folder.h"
@@ -27,20 +29,20 @@ bool is_folder_name(std::string_view media_id) {
   return true;
 }
 
-// The format of an existing variant file: known from the class for avif and webp, read from the first
-// bytes for legacy (JPEG or PNG, depending on the source). nullopt: no file (or not one we wrote).
-std::optional<ImageFormat> existing_format(const std::string& path, AcceptClass accept_class) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::array<char, 64> head{};
-  ssize_t got = ::read(fd, head.data(), head.size());
-  ::close(fd);
-  if (got <= 0) return std::nullopt;
-  ImageFormat format = core::cdn::sniff_format(std::string_view(head.data(), static_cast<std::size_t>(got)));
-  if (format == ImageFormat::unknown) return std::nullopt;
-  if (accept_class == AcceptClass::avif && format != ImageFormat::avif) return std::nullopt;
-  if (accept_class == AcceptClass::webp && format != ImageFormat::webp) return std::nullopt;
-  return format;
+// The key of a variant's single flight: (item, quality, class), whatever format the maker picks.
+std::string flight_key(std::string_view media_id, const core::cdn::Quality& quality,
+                       AcceptClass accept_class) {
+  std::string key(media_id);
+  key += '/';
+  key += quality.name;
+  key += '.';
+  key += core::cdn::class_name(accept_class);
+  return key;
+}
+
+bool is_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 bool fsync_file(const std::string& path) {
@@ -83,19 +85,28 @@ VariantCache::VariantCache(const Config& config)
 VariantCache::VariantCache(const Config& config, VariantMaker maker)
     : config_(config), maker_(std::move(maker)) {}
 
+std::optional<Variant> VariantCache::find(std::string_view media_id, const core::cdn::Quality& quality,
+                                          AcceptClass accept_class) const {
+  if (!is_folder_name(media_id)) return std::nullopt;
+  const std::string folder = storage::variant_folder(config_, media_id);
+  for (ImageFormat format : core::cdn::class_formats(accept_class)) {
+    std::string path = folder + "/" + core::cdn::variant_file_name(quality, format);
+    if (is_file(path)) return Variant{std::move(path), format};
+  }
+  return std::nullopt;
+}
+
 core::Result<Variant> VariantCache::get(std::string_view media_id, const SourceFile& source,
                                         const core::cdn::Quality& quality, AcceptClass accept_class) {
   if (!is_folder_name(media_id)) return core::make_error("not_found", "No such media");
-  const std::string folder = storage::variant_folder(config_, media_id);
-  const std::string path = folder + "/" + core::cdn::variant_file_name(quality, accept_class);
-
   // The common case, a hit, takes no lock.
-  if (auto format = existing_format(path, accept_class)) return Variant{path, *format};
+  if (auto hit = find(media_id, quality, accept_class)) return *hit;
 
+  const std::string key = flight_key(media_id, quality, accept_class);
   std::shared_ptr<Flight> flight;
   {
     std::unique_lock lock(mutex_);
-    auto it = flights_.find(path);
+    auto it = flights_.find(key);
     if (it != flights_.end()) {
       flight = it->second;
       ++flight->waiters;
@@ -104,43 +115,51 @@ core::Result<Variant> VariantCache::get(std::string_view media_id, const SourceF
       return *flight->result;
     }
     // A maker may have renamed its file into place (and left) since the check above.
-    if (auto format = existing_format(path, accept_class)) return Variant{path, *format};
+    if (auto hit = find(media_id, quality, accept_class)) return *hit;
     flight = std::make_shared<Flight>();
-    flights_.emplace(path, flight);
+    flights_.emplace(key, flight);
   }
 
-  core::Result<Variant> result = make(folder, path, source, quality, accept_class);
+  core::Result<Variant> result =
+      make(storage::variant_folder(config_, media_id), source, quality, accept_class);
   {
     std::lock_guard lock(mutex_);
     flight->result = result;
     flight->done = true;
-    flights_.erase(path);
+    flights_.erase(key);
   }
   done_.notify_all();
   return result;
 }
 
-std::size_t VariantCache::waiting(const std::string& path) const {
+std::size_t VariantCache::waiting(std::string_view media_id, const core::cdn::Quality& quality,
+                                  AcceptClass accept_class) const {
   std::lock_guard lock(mutex_);
-  auto it = flights_.find(path);
+  auto it = flights_.find(flight_key(media_id, quality, accept_class));
   return it == flights_.end() ? 0 : it->second->waiters;
 }
 
-core::Result<Variant> VariantCache::make(const std::string& folder, const std::string& path,
-                                         const SourceFile& source, const core::cdn::Quality& quality,
-                                         AcceptClass accept_class) {
+core::Result<Variant> VariantCache::make(const std::string& folder, const SourceFile& source,
+                                         const core::cdn::Quality& quality, AcceptClass accept_class) {
   core::Result<std::string> source_path = source();
   if (!source_path) return source_path.error();
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) return core::make_error("storage_error", "Cannot create the variant folder: " + ec.message());
 
-  const std::string temporary = temporary_name(folder, std::filesystem::path(path).filename().string());
+  const std::string temporary = temporary_name(
+      folder, std::string(quality.name) + "." + std::string(core::cdn::class_name(accept_class)));
   core::Result<ImageFormat> format = maker_(*source_path, temporary, quality, accept_class);
   if (!format) {
     std::filesystem::remove(temporary, ec);
     return format.error();
   }
+  const std::vector<ImageFormat> allowed = core::cdn::class_formats(accept_class);
+  if (std::find(allowed.begin(), allowed.end(), *format) == allowed.end()) {  // find() would never see it
+    std::filesystem::remove(temporary, ec);
+    return core::make_error("image_error", "The variant was made in a format its class cannot have");
+  }
+  const std::string path = folder + "/" + core::cdn::variant_file_name(quality, *format);
   // Durable before it has its name: a crash never leaves a named, truncated variant that would be served
   // forever. (A lost rename only means the variant is made again.)
   if (!fsync_file(temporary)) {

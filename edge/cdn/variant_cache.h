@@ -1,9 +1,10 @@
 #pragma once
 // The CDN's variant cache (docs/storage-cdn.md): one file per (media item, quality, Accept class) in the
-// item's variant folder (edge/storage/variant_folder.h), made on the first request and served as a file
-// ever after. Files are written under a temporary name in the same folder, fsync'd and renamed, so a
-// reader sees a complete variant or none; concurrent first requests for one variant wait for a single
-// maker (in-process single flight) and all get its file.
+// item's variant folder (edge/storage/variant_folder.h), named by its quality and format
+// (core::cdn::variant_file_name), made on the first request and served as a file ever after. Files are
+// written under a temporary name in the same folder, fsync'd and renamed, so a reader sees a complete variant
+// or none; concurrent first requests for one variant wait for a single maker (in-process single flight) and
+// all get its file.
 
 #include <condition_variable>
 #include <cstddef>
@@ -52,6 +53,11 @@ class VariantCache {
   VariantCache(const VariantCache&) = delete;
   VariantCache& operator=(const VariantCache&) = delete;
 
+  // The variant of `media_id` for (quality, class) when it exists; never makes one. Cheap enough for an I/O
+  // thread: a stat(2) per name the class can have (one, two for legacy), no lock, no read.
+  std::optional<Variant> find(std::string_view media_id, const core::cdn::Quality& quality,
+                              core::cdn::AcceptClass accept_class) const;
+
   // The variant of `media_id` for (quality, class), made first if it does not exist yet. Errors:
   // `not_found` (a media id that cannot name a folder: empty, longer than 128 bytes, or other than ASCII
   // letters, digits, `-` and `_`; or the source's own not_found), the maker's errors (`image_too_large`,
@@ -60,8 +66,9 @@ class VariantCache {
   core::Result<Variant> get(std::string_view media_id, const SourceFile& source,
                             const core::cdn::Quality& quality, core::cdn::AcceptClass accept_class);
 
-  // How many callers are waiting for the maker of the variant file at `path` (for tests).
-  std::size_t waiting(const std::string& path) const;
+  // How many callers are waiting for the maker of this variant (for tests).
+  std::size_t waiting(std::string_view media_id, const core::cdn::Quality& quality,
+                      core::cdn::AcceptClass accept_class) const;
 
  private:
   struct Flight {
@@ -70,14 +77,14 @@ class VariantCache {
     std::optional<core::Result<Variant>> result;
   };
 
-  core::Result<Variant> make(const std::string& folder, const std::string& path, const SourceFile& source,
+  core::Result<Variant> make(const std::string& folder, const SourceFile& source,
                              const core::cdn::Quality& quality, core::cdn::AcceptClass accept_class);
 
   const Config& config_;
   VariantMaker maker_;
   mutable std::mutex mutex_;
   std::condition_variable done_;
-  // Variants being made, by file path.
+  // Variants being made, by flight_key().
   std::map<std::string, std::shared_ptr<Flight>, std::less<>> flights_;
 };
 

@@ -4,7 +4,8 @@
 // Everything a connection does runs on the I/O thread of its io_context, so it needs no lock; only the
 // handler of a request that is not inline runs on a worker, while the connection waits without reading.
 // A connection moves through these phases:
-//   idle       keep-alive, no byte of the next request yet: no buffer, only a socket wait (idle_timeout)
+//   idle       keep-alive, no byte of the next request yet (idle_timeout): a read into the buffer kept from
+//              the last request (at most 16 KiB), or for a new connection only a socket wait, no buffer
 //   head       request line and header fields (header_timeout from the first byte)
 //   body       the body, piece by piece into Request::body or the route's sink (body_timeout per piece)
 //   handling   the handler runs (no deadline of the transport)
@@ -88,7 +89,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void fill_head(Message& m, Response& res);
   void send_body(Response& res);
   void send_file(Response& res);
-  void write_file_piece();
+  void write_file();
   void start_stream(Response& res);
   void pump_events();
   void write_event_bytes(std::string bytes);
@@ -114,7 +115,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::chrono::steady_clock::time_point started_;
   std::uint64_t body_received_ = 0;
   bool body_into_string_ = false;  // the body is read straight into req_.body (Content-Length known)
-  std::unique_ptr<char[]> piece_;  // body and file pieces, dropped while idle
+  std::unique_ptr<char[]> piece_;  // body pieces, dropped while idle
 
   // The response being written.
   int status_ = 0;
@@ -123,6 +124,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::optional<http::response_serializer<http::empty_body>> head_writer_;
   int file_ = -1;
   std::uint64_t file_offset_ = 0, file_left_ = 0;
+  std::string file_head_;  // a file response's head, sent before its bytes
+  std::size_t file_head_sent_ = 0;
 
   // Server-Sent Events.
   std::shared_ptr<EventStream> stream_;

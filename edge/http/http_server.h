@@ -58,8 +58,12 @@ struct RequestPlan {
   std::shared_ptr<BodySink> sink;
   // Run the handler on the I/O thread (it never blocks).
   bool run_inline = false;
+  // Ask the service's answer_inline() on the I/O thread first; the handler runs only when it declines.
+  bool try_inline = false;
   // The service's own note of what it matched, handed back to handle().
   const Handler* handler = nullptr;
+  // With try_inline: the route's first try (RouteOptions::inline_answer).
+  const InlineAnswer* inline_answer = nullptr;
 };
 
 // What the server serves.
@@ -70,6 +74,13 @@ class HttpService {
   virtual RequestPlan plan(Request& head) = 0;
   // Runs a planned request on a worker thread, or on the I/O thread when plan said so. Must not throw.
   virtual Response handle(Request& req, const RequestPlan& plan) = 0;
+  // For a plan with try_inline, on the I/O thread once the body arrived: the answer, or nullopt to run
+  // handle() as planned. Must not block or throw.
+  virtual std::optional<Response> answer_inline(Request& req, const RequestPlan& plan) {
+    (void)req;
+    (void)plan;
+    return std::nullopt;
+  }
   // The response for a request the transport refused by itself: 400 malformed, 408 too slow, 413 body too
   // large, 417 unknown expectation, 431 header too large, 500 when a body sink failed. `req` may have only
   // what was parsed (possibly nothing but the remote address).

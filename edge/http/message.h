@@ -60,6 +60,9 @@ struct Response {
 };
 
 using Handler = std::function<Response(Request&)>;
+// A cheap first try at a request on the I/O thread (RouteOptions::inline_answer): an answer, or nullopt
+// when the request needs the route's handler.
+using InlineAnswer = std::function<std::optional<Response>(Request&)>;
 
 // A redirect (302 Found, 303 See Other) to `location`, never cached.
 Response redirect_response(int status, std::string location);

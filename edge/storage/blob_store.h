@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,10 @@ class BlobStore {
   // backend) or a cached copy fetched once (S3 backend). Errors: `not_found` when no such blob exists,
   // `storage_error` when it cannot be read or fetched.
   virtual core::Result<std::string> local_file(const std::string& key) = 0;
+
+  // The same file when it is already on this machine (the local blob; S3: a cached copy), found without
+  // any network request; nullopt otherwise. One stat(2), so an I/O thread may ask (the CDN's hits).
+  virtual std::optional<std::string> present_file(const std::string& key) = 0;
 
   // Removes the blob (and any cached copy); removing a missing blob succeeds. Errors: `storage_error`.
   virtual core::Status remove(const std::string& key) = 0;

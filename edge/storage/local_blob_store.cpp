@@ -98,6 +98,12 @@ core::Result<std::string> LocalBlobStore::local_file(const std::string& key) {
   return path;
 }
 
+std::optional<std::string> LocalBlobStore::present_file(const std::string& key) {
+  core::Result<std::string> path = local_file(key);
+  if (!path) return std::nullopt;
+  return *path;
+}
+
 core::Status LocalBlobStore::remove(const std::string& key) {
   if (!valid_blob_key(key)) return {};
   const std::string path = root_ + "/" + key;

@@ -16,6 +16,7 @@ class LocalBlobStore : public BlobStore {
   core::Status put_file(const std::string& key, const std::string& path,
                         std::string_view content_type) override;
   core::Result<std::string> local_file(const std::string& key) override;
+  std::optional<std::string> present_file(const std::string& key) override;
   core::Status remove(const std::string& key) override;
   core::Status list(std::string_view prefix,
                     const std::function<void(const std::string& key, std::uint64_t size)>& each) override;

@@ -1,6 +1,7 @@
 #include "edge/storage/s3_blob_store.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -75,6 +76,14 @@ core::Result<std::string> S3BlobStore::local_file(const std::string& key) {
     fs::remove(temp, ec);
     return moved.error();
   }
+  return path;
+}
+
+std::optional<std::string> S3BlobStore::present_file(const std::string& key) {
+  if (auto checked = native::s3::check_object_key(key); !checked.ok()) return std::nullopt;
+  std::string path = cached_path(key);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   return path;
 }
 

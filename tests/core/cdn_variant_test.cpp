@@ -3,7 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/cdn/image_format.h"
 #include "core/cdn/quality.h"
@@ -55,11 +57,28 @@ TEST_SUITE("cdn_variant") {
     CHECK(encoder_quality(Quality{"low", 10, 40}, ImageFormat::avif) == 30);
   }
 
-  TEST_CASE("variant file names are (quality, class)") {
-    CHECK(variant_file_name(*quality_named("thumb"), AcceptClass::avif) == "thumb.avif");
-    CHECK(variant_file_name(*quality_named("large"), AcceptClass::webp) == "large.webp");
-    CHECK(variant_file_name(*quality_named("small"), AcceptClass::legacy) == "small.legacy");
-    CHECK(variant_file_name(kOriginal, AcceptClass::legacy) == "original.legacy");
+  TEST_CASE("variant file names are (quality, format)") {
+    CHECK(variant_file_name(*quality_named("thumb"), ImageFormat::avif) == "thumb.avif");
+    CHECK(variant_file_name(*quality_named("large"), ImageFormat::webp) == "large.webp");
+    CHECK(variant_file_name(*quality_named("small"), ImageFormat::jpeg) == "small.jpeg");
+    CHECK(variant_file_name(kOriginal, ImageFormat::png) == "original.png");
+  }
+
+  TEST_CASE("the formats each Accept class can be served in") {
+    CHECK(class_formats(AcceptClass::avif) == std::vector<ImageFormat>{ImageFormat::avif});
+    CHECK(class_formats(AcceptClass::webp) == std::vector<ImageFormat>{ImageFormat::webp});
+    CHECK(class_formats(AcceptClass::legacy) ==
+          std::vector<ImageFormat>{ImageFormat::jpeg, ImageFormat::png});
+    // every format output_format() picks for a class is among them
+    for (AcceptClass c : {AcceptClass::avif, AcceptClass::webp, AcceptClass::legacy}) {
+      for (ImageFormat source : {ImageFormat::jpeg, ImageFormat::png, ImageFormat::webp, ImageFormat::avif,
+                                 ImageFormat::gif, ImageFormat::heic, ImageFormat::tiff}) {
+        for (bool alpha : {false, true}) {
+          std::vector<ImageFormat> formats = class_formats(c);
+          CHECK(std::find(formats.begin(), formats.end(), output_format(c, source, alpha)) != formats.end());
+        }
+      }
+    }
   }
 
   TEST_CASE("which content types get variants") {

@@ -41,11 +41,19 @@ struct Cdn {
     cache = std::make_unique<edge::cdn::VariantCache>(config);
   }
   void add(std::string id, bool is_public, std::string content_type, std::string path) {
-    media[std::move(id)] =
-        CdnSource{is_public, std::move(content_type), [path] { return core::Result<std::string>(path); }};
+    media[std::move(id)] = CdnSource{is_public, std::move(content_type),
+                                     [path] { return core::Result<std::string>(path); }, nullptr};
   }
   edge::Response get(std::string_view id, std::optional<std::string_view> quality, std::string_view accept) {
     return edge::cdn::cdn_response(*cache, lookup, id, quality, accept);
+  }
+  std::optional<edge::Response> quick(std::string id, std::string quality, std::string accept) {
+    edge::Request request;
+    request.method = "GET";
+    request.params["id"] = std::move(id);
+    if (!quality.empty()) request.params["quality"] = std::move(quality);
+    if (!accept.empty()) request.headers["accept"] = std::move(accept);
+    return edge::cdn::cdn_quick_response(*cache, lookup, request);
   }
 };
 
@@ -69,8 +77,8 @@ TEST_SUITE("cdn_handler") {
     for (const Case& c :
          {Case{kChrome, "thumb.avif", "image/avif", "avif"},
           Case{"image/webp,*/*", "thumb.webp", "image/webp", "webp"},
-          Case{"*/*", "thumb.legacy", "image/jpeg", "jpeg"}, Case{"", "thumb.legacy", "image/jpeg", "jpeg"},
-          Case{"image/avif;q=0,image/webp;q=0", "thumb.legacy", "image/jpeg", "jpeg"}}) {
+          Case{"*/*", "thumb.jpeg", "image/jpeg", "jpeg"}, Case{"", "thumb.jpeg", "image/jpeg", "jpeg"},
+          Case{"image/avif;q=0,image/webp;q=0", "thumb.jpeg", "image/jpeg", "jpeg"}}) {
       CAPTURE(c.accept);
       edge::Response response = cdn.get("med_photo", "thumb", c.accept);
       CHECK(response.status == 200);
@@ -93,7 +101,7 @@ TEST_SUITE("cdn_handler") {
     edge::Response response = cdn.get("med_photo", std::nullopt, "*/*");
     CHECK(response.status == 200);
     CHECK(response.content_type == "image/jpeg");
-    CHECK(response.file == cdn.config.storage.variant_dir + "/med_photo/original.legacy");
+    CHECK(response.file == cdn.config.storage.variant_dir + "/med_photo/original.jpeg");
     CHECK(header(response, "X-Image-Format") == "jpeg");
     const std::string bytes = image_test::read_file(response.file);
     CHECK(bytes.find("TestCam") == std::string::npos);
@@ -201,6 +209,70 @@ TEST_SUITE("cdn_handler") {
     request.headers.erase("accept");
     edge::Response original = edge::cdn::cdn_response(*cdn.cache, cdn.lookup, request);
     CHECK(original.status == 200);
-    CHECK(original.file == cdn.config.storage.variant_dir + "/med_photo/original.legacy");
+    CHECK(original.file == cdn.config.storage.variant_dir + "/med_photo/original.jpeg");
+  }
+
+  TEST_CASE("the quick answer (I/O thread): 404s and hits only; a variant to make is left to cdn_response") {
+    Cdn cdn;
+    const std::string photo = cdn.dir.path + "/photo.jpg";
+    image_test::write_photo_jpeg(photo, 400, 300, 1);
+    int asked = 0;
+    cdn.media["med_photo"] = CdnSource{true, "image/jpeg",
+                                       [&] {
+                                         ++asked;
+                                         return core::Result<std::string>(photo);
+                                       },
+                                       nullptr};
+    cdn.add("med_private", false, "image/jpeg", photo);
+
+    for (auto [id, quality] : std::initializer_list<std::pair<const char*, const char*>>{
+             {"med_private", ""}, {"med_unknown", "thumb"}, {"med_photo", "huge"}, {"../med_photo", ""}}) {
+      CAPTURE(id);
+      std::optional<edge::Response> refused = cdn.quick(id, quality, "*/*");
+      REQUIRE(refused.has_value());
+      CHECK(refused->status == 404);
+      CHECK(refused->body == R"({"data":null,"error":"Not found"})");
+    }
+
+    // A miss: no answer, nothing made, the source not asked for.
+    CHECK_FALSE(cdn.quick("med_photo", "small", "image/webp").has_value());
+    CHECK(asked == 0);
+    CHECK_FALSE(std::filesystem::exists(cdn.config.storage.variant_dir));
+
+    // Once made, the quick answer is exactly cdn_response's, for that class only.
+    edge::Response made = cdn.get("med_photo", "small", "image/webp");
+    REQUIRE(made.status == 200);
+    std::optional<edge::Response> hit = cdn.quick("med_photo", "small", "image/webp,*/*");
+    REQUIRE(hit.has_value());
+    CHECK(hit->status == 200);
+    CHECK(hit->file == made.file);
+    CHECK(hit->content_type == "image/webp");
+    CHECK(hit->headers == made.headers);
+    CHECK_FALSE(cdn.quick("med_photo", "small", "*/*").has_value());  // legacy: not made yet
+    edge::Response legacy = cdn.get("med_photo", "small", "*/*");
+    std::optional<edge::Response> legacy_hit = cdn.quick("med_photo", "small", "");
+    REQUIRE(legacy_hit.has_value());
+    CHECK(legacy_hit->file == legacy.file);
+    CHECK(legacy_hit->content_type == "image/jpeg");
+    CHECK(header(*legacy_hit, "X-Image-Format") == "jpeg");
+    CHECK(asked == 2);
+
+    // Media served as uploaded: answered when the file is present, left to cdn_response otherwise.
+    const std::string pdf = cdn.dir.path + "/report.pdf";
+    std::ofstream(pdf) << "%PDF-1.4 not really";
+    CdnSource remote{true, "application/pdf", [pdf] { return core::Result<std::string>(pdf); }, nullptr};
+    cdn.media["med_remote"] = remote;
+    CHECK_FALSE(cdn.quick("med_remote", "", "*/*").has_value());
+    remote.present_file = [pdf] { return std::optional<std::string>(pdf); };
+    cdn.media["med_local"] = remote;
+    std::optional<edge::Response> local = cdn.quick("med_local", "", "*/*");
+    REQUIRE(local.has_value());
+    CHECK(local->status == 200);
+    CHECK(local->file == pdf);
+    CHECK(local->content_type == "application/pdf");
+    CHECK(local->headers == cdn.get("med_local", std::nullopt, "*/*").headers);
+    std::optional<edge::Response> no_variants = cdn.quick("med_local", "thumb", "*/*");
+    REQUIRE(no_variants.has_value());
+    CHECK(no_variants->status == 404);
   }
 }

@@ -74,8 +74,9 @@ struct CdnServer {
         });
     const std::string photo = dir.path + "/photo.jpg";
     image_test::write_photo_jpeg(photo, 1200, 900, 6);
-    media["med_photo"] = {true, "image/jpeg", [photo] { return core::Result<std::string>(photo); }};
-    media["med_private"] = {false, "image/jpeg", [photo] { return core::Result<std::string>(photo); }};
+    media["med_photo"] = {true, "image/jpeg", [photo] { return core::Result<std::string>(photo); }, nullptr};
+    media["med_private"] = {false, "image/jpeg", [photo] { return core::Result<std::string>(photo); },
+                            nullptr};
     service = std::make_unique<CdnService>([this](edge::Request& req) {
       return edge::cdn::cdn_response(
           *cache,

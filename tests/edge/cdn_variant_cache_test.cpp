@@ -82,21 +82,32 @@ TEST_SUITE("cdn_variant_cache") {
     CHECK(made == 1);
     CHECK(asked == 1);  // a hit never asks for the source (with S3 that would be a download)
 
-    // Legacy of a JPEG photo is JPEG; its format is read back from the file on a hit.
+    // Legacy of a JPEG photo is JPEG; a hit knows it from the file's name.
     auto legacy = cache.get("med_abc-DEF_123", counted, kThumb, AcceptClass::legacy);
     REQUIRE(legacy.ok());
-    CHECK(legacy->path == folder + "/thumb.legacy");
+    CHECK(legacy->path == folder + "/thumb.jpeg");
     CHECK(legacy->format == ImageFormat::jpeg);
     auto legacy_hit = cache.get("med_abc-DEF_123", counted, kThumb, AcceptClass::legacy);
     REQUIRE(legacy_hit.ok());
     CHECK(legacy_hit->format == ImageFormat::jpeg);
+    CHECK(legacy_hit->path == legacy->path);
     auto original = cache.get("med_abc-DEF_123", counted, core::cdn::kOriginal, AcceptClass::webp);
     REQUIRE(original.ok());
     CHECK(original->path == folder + "/original.webp");
     CHECK(original->format == ImageFormat::webp);
     CHECK(made == 3);
     // Only the variants, no temporary files.
-    CHECK(folder_entries(folder) == std::vector<std::string>{"original.webp", "thumb.avif", "thumb.legacy"});
+    CHECK(folder_entries(folder) == std::vector<std::string>{"original.webp", "thumb.avif", "thumb.jpeg"});
+    // find() answers hits only, and never makes anything.
+    auto found = cache.find("med_abc-DEF_123", kThumb, AcceptClass::legacy);
+    REQUIRE(found.has_value());
+    CHECK(found->path == folder + "/thumb.jpeg");
+    CHECK(found->format == ImageFormat::jpeg);
+    CHECK_FALSE(
+        cache.find("med_abc-DEF_123", *core::cdn::quality_named("large"), AcceptClass::avif).has_value());
+    CHECK_FALSE(cache.find("med_other", kThumb, AcceptClass::avif).has_value());
+    CHECK_FALSE(cache.find("../med_abc-DEF_123", kThumb, AcceptClass::avif).has_value());
+    CHECK(made == 3);
 
     // drop_variants (media deleted) takes them all; a new request makes them again.
     edge::storage::drop_variants(config, "med_abc-DEF_123");
@@ -114,7 +125,11 @@ TEST_SUITE("cdn_variant_cache") {
     auto legacy = cache.get("med_logo", file_at(source), kThumb, AcceptClass::legacy);
     REQUIRE(legacy.ok());
     CHECK(legacy->format == ImageFormat::png);
+    CHECK(legacy->path == edge::storage::variant_folder(config, "med_logo") + "/thumb.png");
     CHECK(image_test::read_file(legacy->path).substr(0, 4) == "\x89PNG");
+    auto hit = cache.find("med_logo", kThumb, AcceptClass::legacy);
+    REQUIRE(hit.has_value());
+    CHECK(hit->format == ImageFormat::png);
   }
 
   TEST_CASE("concurrent first requests: one maker, every caller gets its file") {
@@ -124,20 +139,20 @@ TEST_SUITE("cdn_variant_cache") {
     const std::string expected = edge::storage::variant_folder(config, "med_race") + "/thumb.webp";
     std::atomic<int> made{0};
     VariantCache* cache_ptr = nullptr;
-    VariantCache cache(
-        config,
-        [&](const std::string&, const std::string& to, const core::cdn::Quality&,
-            AcceptClass) -> core::Result<ImageFormat> {
-          ++made;
-          // Finish only once every other caller is waiting for this maker (or after 10 s, and then the
-          // assertions below fail).
-          const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-          while (cache_ptr->waiting(expected) < kCallers - 1 && std::chrono::steady_clock::now() < give_up) {
-            std::this_thread::yield();
-          }
-          std::ofstream(to, std::ios::binary) << std::string("RIFF\x10\0\0\0WEBPVP8 ", 16);
-          return ImageFormat::webp;
-        });
+    VariantCache cache(config,
+                       [&](const std::string&, const std::string& to, const core::cdn::Quality&,
+                           AcceptClass) -> core::Result<ImageFormat> {
+                         ++made;
+                         // Finish only once every other caller is waiting for this maker (or after 10 s, and
+                         // then the assertions below fail).
+                         const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+                         while (cache_ptr->waiting("med_race", kThumb, AcceptClass::webp) < kCallers - 1 &&
+                                std::chrono::steady_clock::now() < give_up) {
+                           std::this_thread::yield();
+                         }
+                         std::ofstream(to, std::ios::binary) << std::string("RIFF\x10\0\0\0WEBPVP8 ", 16);
+                         return ImageFormat::webp;
+                       });
     cache_ptr = &cache;
 
     std::vector<std::string> paths(kCallers);
@@ -151,7 +166,7 @@ TEST_SUITE("cdn_variant_cache") {
     for (auto& thread : threads) thread.join();
     CHECK(made == 1);
     for (const std::string& path : paths) CHECK(path == expected);
-    CHECK(cache.waiting(expected) == 0);
+    CHECK(cache.waiting("med_race", kThumb, AcceptClass::webp) == 0);
     CHECK(folder_entries(edge::storage::variant_folder(config, "med_race")) ==
           std::vector<std::string>{"thumb.webp"});
   }
@@ -179,6 +194,21 @@ TEST_SUITE("cdn_variant_cache") {
     REQUIRE(retried.ok());
     CHECK(retried->format == ImageFormat::jpeg);
     CHECK(made == 2);
+  }
+
+  TEST_CASE("a maker that writes a format its class cannot have is refused, so no unreachable file stays") {
+    testing::TempDir dir;
+    edge::Config config = config_in(dir);
+    VariantCache cache(config,
+                       [&](const std::string&, const std::string& to, const core::cdn::Quality&,
+                           AcceptClass) -> core::Result<ImageFormat> {
+                         std::ofstream(to, std::ios::binary) << std::string("\xFF\xD8\xFF\xE0", 4);
+                         return ImageFormat::jpeg;
+                       });
+    auto wrong = cache.get("med_wrong", file_at("/unused"), kThumb, AcceptClass::avif);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().code == "image_error");
+    CHECK(folder_entries(edge::storage::variant_folder(config, "med_wrong")).empty());
   }
 
   TEST_CASE("errors of the source and of the image") {

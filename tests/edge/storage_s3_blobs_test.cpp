@@ -8,6 +8,8 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "../native/s3_server.h"
 #include "edge/storage/s3_blob_store.h"
@@ -60,12 +62,15 @@ TEST_SUITE("storage_s3") {
     auto local = (*store)->local_file(key);
     REQUIRE(local);
     CHECK(read_file(*local) == bytes);
+    CHECK((*store)->present_file(key) == std::optional<std::string>(*local));
 
     // Another edge (or this one after losing its disk) has no cache: the first read downloads.
     auto cold = edge::storage::make_s3_blob_store(s3_config(*server, dir.path + "/other"));
     REQUIRE(cold);
+    CHECK_FALSE((*cold)->present_file(key).has_value());  // present_file never downloads
     auto fetched = (*cold)->local_file(key);
     REQUIRE(fetched);
+    CHECK((*cold)->present_file(key) == std::optional<std::string>(*fetched));
     CHECK(*fetched != *local);
     CHECK(read_file(*fetched) == bytes);
 
@@ -78,6 +83,8 @@ TEST_SUITE("storage_s3") {
     auto gone = (*cold)->remove(key);
     CHECK(gone.ok());  // removing a missing blob succeeds
     CHECK_FALSE(fs::exists(*fetched));
+    CHECK_FALSE((*store)->present_file(key).has_value());
+    CHECK_FALSE((*cold)->present_file(key).has_value());
     auto missing = (*store)->local_file(key);
     REQUIRE_FALSE(missing);
     CHECK(missing.error().code == "not_found");

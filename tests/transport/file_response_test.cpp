@@ -4,7 +4,10 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
 #include <fstream>
+#include <string>
+#include <thread>
 
 #include "edge/http/file_response.h"
 #include "edge/http/http_date.h"
@@ -157,4 +160,74 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   std::filesystem::remove(s.service->file_path);
   auto gone = get("");
   CHECK(gone.status == 404);
+}
+
+TEST_CASE(
+    "a file far larger than the socket buffers reaches a slow reader whole, and the connection stays in "
+    "step") {
+  TestServer s;
+  // 24 MiB: several turns of the I/O thread (4 MiB each) and many waits for a full socket.
+  std::string content(24u << 20, '\0');
+  std::uint64_t x = 88172645463325252ull;
+  for (char& ch : content) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    ch = static_cast<char>(x);
+  }
+  s.service->file_path = (s.dir / "large.bin").string();
+  std::ofstream(s.service->file_path, std::ios::binary) << content;
+  RawConn c(s.port);
+  // Two pipelined requests for the file and one for a text answer, then a pause before reading anything:
+  // the server fills the socket and must wait for it to drain.
+  REQUIRE(
+      c.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\nGET /file HTTP/1.1\r\nHost: t\r\nRange: bytes=1000-"
+             "1999999\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
+  std::this_thread::sleep_for(300ms);
+  auto whole = c.read_response(30s);
+  REQUIRE(whole);
+  CHECK(whole->status == 200);
+  CHECK(whole->header("content-length") == std::to_string(content.size()));
+  CHECK(whole->body.size() == content.size());
+  CHECK(whole->body == content);
+  auto part = c.read_response(30s);
+  REQUIRE(part);
+  CHECK(part->status == 206);
+  CHECK(part->body == content.substr(1000, 1999000));
+  auto hello = c.read_response(10s);
+  REQUIRE(hello);
+  CHECK(hello->body == "hello");
+}
+
+TEST_CASE("a client that stops reading a file response is cut off after the send deadline") {
+  edge::HttpServerOptions options;
+  options.send_timeout = 300ms;
+  TestServer s(options);
+  s.service->file_path = (s.dir / "large.bin").string();
+  std::ofstream(s.service->file_path, std::ios::binary) << std::string(64u << 20, 'x');
+  RawConn c(s.port);
+  REQUIRE(c.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\n"));
+  c.read_at_least(1, 5s);
+  // Reading nothing more: the server gives up within the deadline (plus the time to fill the buffers).
+  std::this_thread::sleep_for(1500ms);
+  // Drain whatever is buffered: the connection ends before all 64 MiB arrive.
+  CHECK(c.wait_closed(10s));
+  CHECK(c.buffered().size() < (64u << 20));
+}
+
+TEST_CASE("an inline answer is sent from the I/O thread; when it declines, the handler runs on a worker") {
+  TestServer s;
+  s.service->file_path = (s.dir / "small.bin").string();
+  std::ofstream(s.service->file_path, std::ios::binary) << "0123456789";
+  RawConn c(s.port);
+  auto quick = c.exchange("GET /quick?answer=text HTTP/1.1\r\nHost: t\r\n\r\n");
+  REQUIRE(quick);
+  CHECK(quick->status == 200);
+  CHECK(quick->body == "quick");
+  auto file = c.exchange("GET /quick?answer=file HTTP/1.1\r\nHost: t\r\nRange: bytes=2-4\r\n\r\n");
+  REQUIRE(file);
+  CHECK(file->status == 206);
+  CHECK(file->body == "234");
+  auto declined = c.exchange("GET /quick HTTP/1.1\r\nHost: t\r\n\r\n");
+  REQUIRE(declined);
+  CHECK(declined->status == 200);
+  CHECK(declined->body == "handler on a worker");
 }

@@ -28,6 +28,7 @@ edge::RequestPlan TestService::plan(edge::Request& head) {
   edge::RequestPlan p;
   p.max_body = 1 << 20;
   if (head.path == "/hello") p.run_inline = true;
+  if (head.path == "/quick") p.try_inline = true;
   if (head.path == "/upload") {
     p.max_body = 200u << 20;
     auto sink = edge::FileSink::create(upload_dir_);
@@ -45,10 +46,30 @@ edge::RequestPlan TestService::plan(edge::Request& head) {
   return p;
 }
 
+std::optional<edge::Response> TestService::answer_inline(edge::Request& req, const edge::RequestPlan&) {
+  inline_thread = std::this_thread::get_id();
+  if (req.query_param("answer") == "text") {
+    edge::Response r;
+    r.content_type = "text/plain";
+    r.body = "quick";
+    return r;
+  }
+  if (req.query_param("answer") == "file") {
+    edge::Response r;
+    r.content_type = "application/octet-stream";
+    r.file = file_path;
+    return r;
+  }
+  return std::nullopt;
+}
+
 edge::Response TestService::handle(edge::Request& req, const edge::RequestPlan&) {
   edge::Response r;
   r.content_type = "text/plain";
-  if (req.path == "/hello") {
+  if (req.path == "/quick") {
+    r.body =
+        std::this_thread::get_id() == inline_thread ? "handler on the I/O thread" : "handler on a worker";
+  } else if (req.path == "/hello") {
     r.body = "hello";
   } else if (req.path == "/echo") {
     r.body = req.body;

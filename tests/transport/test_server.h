@@ -9,6 +9,8 @@
 //   POST /upload             the body streamed to a FileSink; answers the byte count and a checksum
 //   GET  /slow?ms=N          sleeps N ms on a worker, then "slow"
 //   GET  /file               the file at TestServer::file_path (Response::file)
+//   GET  /quick?answer=A     planned with try_inline: answer_inline() answers "quick" (A=text) or the file
+//                            (A=file); otherwise it declines and the handler says which thread it ran on
 //   GET  /events             a Server-Sent Events stream, kept in TestServer::streams
 //   POST /early              answered from the plan, before any body byte is read (404-like)
 
@@ -16,6 +18,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -30,9 +33,12 @@ class TestService : public edge::HttpService {
   explicit TestService(std::string upload_dir) : upload_dir_(std::move(upload_dir)) {}
   edge::RequestPlan plan(edge::Request& head) override;
   edge::Response handle(edge::Request& req, const edge::RequestPlan& plan) override;
+  std::optional<edge::Response> answer_inline(edge::Request& req, const edge::RequestPlan& plan) override;
   edge::Response refuse(const edge::Request& req, int status, std::string_view reason) override;
 
   std::string file_path;
+  // The thread answer_inline() last ran on.
+  std::thread::id inline_thread;
   // Every event stream handed out, in order, and how many have ended.
   std::mutex mutex;
   std::condition_variable changed;
