@@ -19,6 +19,7 @@
 #   CONNS      wrk connections, a list    (default "16 256")
 #   DURATION   wrk duration per target    (default 10s)
 #   WARMUP     wrk warm-up per target     (default 3s)
+#   EDGE_FLAGS more edge options, e.g. "--io-threads 1" (default none)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

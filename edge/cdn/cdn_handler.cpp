@@ -35,6 +35,7 @@ Response variant_response(Variant variant) {
   Response response;
   response.content_type = std::string(core::cdn::format_content_type(variant.format));
   response.file = std::move(variant.path);
+  response.opened = std::move(variant.opened);
   response.headers = core::cdn::variant_headers(variant.format);
   return response;
 }

@@ -6,7 +6,6 @@
 
 #include "edge/app.h"
 #include "edge/cdn/cdn_handler.h"
-#include "edge/platform/record_json.h"
 #include "edge/storage/storage_store.h"
 
 namespace edge::cdn {
@@ -15,19 +14,18 @@ void register_cdn_routes(App& app) {
   // One cache per process: its single flight makes each variant once.
   auto cache = std::make_shared<VariantCache>(app.config);
   CdnLookup lookup = [&app](std::string_view media_id) -> std::optional<CdnSource> {
-    std::optional<storage::MediaLookup> found;
+    std::optional<storage::CdnEntry> found;
     auto st = app.kv->read([&](const store::ReadTxn& txn) -> core::Status {
-      found = storage::find_media_by_id(app, txn, media_id);
+      found = storage::find_cdn_entry(app, txn, media_id);
       return {};
     });
     if (!st.ok() || !found) return std::nullopt;
     CdnSource source;
     source.is_public = found->is_public;
-    source.content_type = record::str(found->media, "contentType");
+    source.content_type = std::move(found->content_type);
     // Read only when a variant must be made (with S3 this may download the original).
-    std::string key = record::str(found->media, "blobKey");
-    source.file = [&app, key]() { return app.blobs->local_file(key); };
-    source.present_file = [&app, key]() { return app.blobs->present_file(key); };
+    source.file = [&app, key = found->blob_key]() { return app.blobs->local_file(key); };
+    source.present_file = [&app, key = std::move(found->blob_key)]() { return app.blobs->present_file(key); };
     return source;
   };
   Handler handler = [cache, lookup](Request& req) { return cdn_response(*cache, lookup, req); };

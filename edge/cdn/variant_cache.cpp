@@ -1,7 +1,6 @@
 #include "edge/cdn/variant_cache.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -40,9 +39,11 @@ std::string flight_key(std::string_view media_id, const core::cdn::Quality& qual
   return key;
 }
 
-bool is_file(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+// The file at `path` opened for reading, or null when there is none.
+std::shared_ptr<OpenFile> open_existing(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  return std::make_shared<OpenFile>(fd);
 }
 
 bool fsync_file(const std::string& path) {
@@ -91,7 +92,7 @@ std::optional<Variant> VariantCache::find(std::string_view media_id, const core:
   const std::string folder = storage::variant_folder(config_, media_id);
   for (ImageFormat format : core::cdn::class_formats(accept_class)) {
     std::string path = folder + "/" + core::cdn::variant_file_name(quality, format);
-    if (is_file(path)) return Variant{std::move(path), format};
+    if (auto opened = open_existing(path)) return Variant{std::move(path), format, std::move(opened)};
   }
   return std::nullopt;
 }
@@ -171,7 +172,7 @@ core::Result<Variant> VariantCache::make(const std::string& folder, const Source
     std::filesystem::remove(temporary, ec);
     return core::make_error("storage_error", "Cannot write the variant file");
   }
-  return Variant{path, *format};
+  return Variant{path, *format, nullptr};
 }
 
 }  // namespace edge::cdn

@@ -22,12 +22,15 @@
 #include "core/cdn/quality.h"
 #include "core/result.h"
 #include "edge/config.h"
+#include "edge/http/message.h"
 
 namespace edge::cdn {
 
 struct Variant {
   std::string path;
   core::cdn::ImageFormat format = core::cdn::ImageFormat::unknown;
+  // The file, open, when a lookup found it (find(), and get() on a hit): the response sends it as is.
+  std::shared_ptr<OpenFile> opened;
 };
 
 // The media item's bytes as a local file; called only when a variant has to be made (with the S3 backend
@@ -53,8 +56,8 @@ class VariantCache {
   VariantCache(const VariantCache&) = delete;
   VariantCache& operator=(const VariantCache&) = delete;
 
-  // The variant of `media_id` for (quality, class) when it exists; never makes one. Cheap enough for an I/O
-  // thread: a stat(2) per name the class can have (one, two for legacy), no lock, no read.
+  // The variant of `media_id` for (quality, class) when it exists, opened; never makes one. Cheap enough
+  // for an I/O thread: an open(2) per name the class can have (one, two for legacy), no lock, no read.
   std::optional<Variant> find(std::string_view media_id, const core::cdn::Quality& quality,
                               core::cdn::AcceptClass accept_class) const;
 

@@ -392,7 +392,8 @@ void Connection::send_body(Response& res) {
 }
 
 void Connection::send_file(Response& res) {
-  int fd = ::open(res.file.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = res.opened ? res.opened->release() : -1;
+  if (fd < 0) fd = ::open(res.file.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st {};
   if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     if (fd >= 0) ::close(fd);

@@ -1,5 +1,7 @@
 #include "edge/http/message.h"
 
+#include <unistd.h>
+
 #include "core/ascii.h"
 
 namespace edge {
@@ -47,6 +49,10 @@ std::map<std::string, std::string> Request::form() const {
   std::map<std::string, std::string> out;
   for (auto& [k, v] : parse_url_encoded(body)) out.emplace(k, v);
   return out;
+}
+
+OpenFile::~OpenFile() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 Response redirect_response(int status, std::string location) {

@@ -40,6 +40,25 @@ struct Request {
   std::map<std::string, std::string> form() const;
 };
 
+// A file a handler has opened already (Response::opened), closed with its last owner unless the
+// transport took it.
+class OpenFile {
+ public:
+  explicit OpenFile(int fd) : fd_(fd) {}
+  ~OpenFile();
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  // The descriptor, now the caller's to close; -1 once taken.
+  int release() {
+    int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
+
+ private:
+  int fd_;
+};
+
 struct Response {
   int status = 200;
   std::string content_type = "application/json";
@@ -49,6 +68,9 @@ struct Response {
   // (206/416), If-None-Match and If-Modified-Since (304) and adds ETag, Last-Modified and Accept-Ranges
   // (edge/http/file_response.h). A file that cannot be opened answers 404.
   std::string file;
+  // With `file`: that file already open (a handler that opened it to learn it exists, as the CDN does),
+  // sent instead of opening `file` again.
+  std::shared_ptr<OpenFile> opened;
   // When set, the response is a Server-Sent Events stream that stays open (edge/http/event_stream.h);
   // `status` and `headers` apply, `content_type` is text/event-stream.
   std::shared_ptr<EventStream> events;

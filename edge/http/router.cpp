@@ -33,7 +33,21 @@ void Router::add(std::string method, std::string_view pattern, Handler handler, 
     }
     route.segments.push_back(std::move(s));
   }
+  const std::size_t index = routes_.size();
+  const bool open = route.segments.empty() || route.segments.front().capture;
+  if (open) {
+    open_routes_.push_back(index);
+    for (auto& [first, list] : by_first_) list.push_back(index);
+  } else {
+    auto [it, added] = by_first_.try_emplace(route.segments.front().text, open_routes_);
+    it->second.push_back(index);
+  }
   routes_.push_back(std::move(route));
+}
+
+const std::vector<std::size_t>& Router::candidates(std::string_view first) const {
+  auto it = by_first_.find(first);
+  return it == by_first_.end() ? open_routes_ : it->second;
 }
 
 bool Router::matches(const Route& route, const std::vector<std::string_view>& parts, Request* fill) {
@@ -67,7 +81,8 @@ Router::Match Router::match(Request& req) const {
   std::vector<std::string_view> parts = split_path(req.path);
   std::string_view method = req.method == "HEAD" ? std::string_view("GET") : std::string_view(req.method);
   Match m;
-  for (const Route& route : routes_) {
+  for (std::size_t index : candidates(parts.empty() ? std::string_view() : parts.front())) {
+    const Route& route = routes_[index];
     if (!matches(route, parts, nullptr)) continue;
     if (route.method == method) {
       matches(route, parts, &req);

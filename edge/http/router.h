@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,8 +60,15 @@ class Router {
     RouteOptions options;
   };
   static bool matches(const Route& route, const std::vector<std::string_view>& parts, Request* fill);
+  // The routes a path whose first segment is `first` can match, in the order they were added.
+  const std::vector<std::size_t>& candidates(std::string_view first) const;
 
   std::vector<Route> routes_;
+  // Routes by their literal first segment, each list also holding (in order) the routes that start with a
+  // capture or have no segment, which can match any path; those alone are in open_routes_. A request
+  // walks one short list instead of every route.
+  std::map<std::string, std::vector<std::size_t>, std::less<>> by_first_;
+  std::vector<std::size_t> open_routes_;
 };
 
 // Splits `/a/b/c` into {"a","b","c"}; empty segments (double or trailing slashes) are kept as empty strings

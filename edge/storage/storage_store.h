@@ -54,7 +54,7 @@ std::uint64_t quota_limit(App& app, const store::ReadTxn& txn, std::string_view 
 void add_usage(App& app, store::WriteTxn& txn, std::string_view company_id, std::string_view bucket_id,
                std::int64_t bytes, std::int64_t count);
 
-// A media item found by id alone, with its bucket: what the CDN needs (docs/storage-blobs.md).
+// A media item found by id alone, with its bucket (signed downloads, docs/storage-blobs.md).
 struct MediaLookup {
   json::object media;
   json::object bucket;
@@ -62,6 +62,16 @@ struct MediaLookup {
   bool is_public = false;
 };
 std::optional<MediaLookup> find_media_by_id(App& app, const store::ReadTxn& txn, std::string_view media_id);
+
+// What the CDN needs of a media item found by id alone. Read on an I/O thread for every CDN hit, so the two
+// records are parsed into a buffer on the stack instead of heap-allocated JSON trees.
+struct CdnEntry {
+  // As MediaLookup::is_public.
+  bool is_public = false;
+  std::string content_type;
+  std::string blob_key;
+};
+std::optional<CdnEntry> find_cdn_entry(App& app, const store::ReadTxn& txn, std::string_view media_id);
 
 // Sets the company's own quota (edge-admin `storage quota`). Errors: `not_found` for an unknown company
 // slug, the store's.

@@ -246,6 +246,7 @@ TEST_SUITE("cdn_handler") {
     REQUIRE(hit.has_value());
     CHECK(hit->status == 200);
     CHECK(hit->file == made.file);
+    CHECK(hit->opened != nullptr);  // opened once: the transport sends this descriptor
     CHECK(hit->content_type == "image/webp");
     CHECK(hit->headers == made.headers);
     CHECK_FALSE(cdn.quick("med_photo", "small", "*/*").has_value());  // legacy: not made yet

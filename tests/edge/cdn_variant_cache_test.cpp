@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -103,6 +105,10 @@ TEST_SUITE("cdn_variant_cache") {
     REQUIRE(found.has_value());
     CHECK(found->path == folder + "/thumb.jpeg");
     CHECK(found->format == ImageFormat::jpeg);
+    REQUIRE(found->opened != nullptr);
+    int fd = found->opened->release();
+    CHECK(fd >= 0);
+    ::close(fd);
     CHECK_FALSE(
         cache.find("med_abc-DEF_123", *core::cdn::quality_named("large"), AcceptClass::avif).has_value());
     CHECK_FALSE(cache.find("med_other", kThumb, AcceptClass::avif).has_value());
