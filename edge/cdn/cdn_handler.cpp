@@ -40,9 +40,11 @@ Response variant_response(Variant variant) {
   return response;
 }
 
-// Both paths decide alike; `cache` is null for the quick one, which then answers only what needs no
-// making and no fetching.
-std::optional<Response> answer(VariantCache* cache, const VariantCache& finder, const CdnLookup& lookup,
+// How far an answer may go: `quick` answers only what needs no making and no fetching (nullopt otherwise).
+enum class Reach { quick, full };
+
+// Both paths decide alike.
+std::optional<Response> answer(VariantCache& cache, Reach reach, const CdnLookup& lookup,
                                std::string_view media_id, std::optional<std::string_view> quality_segment,
                                std::string_view accept) {
   std::optional<CdnSource> source = lookup(media_id);
@@ -50,7 +52,7 @@ std::optional<Response> answer(VariantCache* cache, const VariantCache& finder, 
 
   if (!core::cdn::makes_variants(source->content_type)) {
     if (quality_segment) return not_found();
-    if (!cache) {
+    if (reach == Reach::quick) {
       std::optional<std::string> present = source->present_file ? source->present_file() : std::nullopt;
       if (!present) return std::nullopt;
       return as_uploaded(*source, std::move(*present));
@@ -67,12 +69,12 @@ std::optional<Response> answer(VariantCache* cache, const VariantCache& finder, 
     quality = *named;
   }
   const core::cdn::AcceptClass accept_class = core::cdn::accept_class(accept);
-  if (!cache) {
-    std::optional<Variant> hit = finder.find(media_id, quality, accept_class);
+  if (reach == Reach::quick) {
+    std::optional<Variant> hit = cache.find(media_id, quality, accept_class);
     if (!hit) return std::nullopt;
     return variant_response(std::move(*hit));
   }
-  core::Result<Variant> variant = cache->get(media_id, source->file, quality, accept_class);
+  core::Result<Variant> variant = cache.get(media_id, source->file, quality, accept_class);
   if (!variant) return failure(variant.error());
   return variant_response(std::move(*variant));
 }
@@ -86,16 +88,17 @@ std::optional<std::string_view> quality_of(const Request& request) {
 
 Response cdn_response(VariantCache& cache, const CdnLookup& lookup, std::string_view media_id,
                       std::optional<std::string_view> quality_segment, std::string_view accept) {
-  return *answer(&cache, cache, lookup, media_id, quality_segment, accept);
+  return *answer(cache, Reach::full, lookup, media_id, quality_segment, accept);
 }
 
 Response cdn_response(VariantCache& cache, const CdnLookup& lookup, const Request& request) {
   return cdn_response(cache, lookup, request.param("id"), quality_of(request), request.header("accept"));
 }
 
-std::optional<Response> cdn_quick_response(const VariantCache& cache, const CdnLookup& lookup,
+std::optional<Response> cdn_quick_response(VariantCache& cache, const CdnLookup& lookup,
                                            const Request& request) {
-  return answer(nullptr, cache, lookup, request.param("id"), quality_of(request), request.header("accept"));
+  return answer(cache, Reach::quick, lookup, request.param("id"), quality_of(request),
+                request.header("accept"));
 }
 
 }  // namespace edge::cdn

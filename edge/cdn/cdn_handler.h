@@ -53,7 +53,7 @@ Response cdn_response(VariantCache& cache, const CdnLookup& lookup, const Reques
 // inline_answer): the 404s, a variant that exists (VariantCache::find), media served as uploaded whose
 // file is present. nullopt when a variant must be made or a blob fetched: then cdn_response() on the
 // worker pool. The lookup must be cheap too (the edge's reads one LMDB record).
-std::optional<Response> cdn_quick_response(const VariantCache& cache, const CdnLookup& lookup,
+std::optional<Response> cdn_quick_response(VariantCache& cache, const CdnLookup& lookup,
                                            const Request& request);
 
 }  // namespace edge::cdn
