@@ -19,7 +19,9 @@
 #   CONNS      wrk connections, a list    (default "16 256")
 #   DURATION   wrk duration per target    (default 10s)
 #   WARMUP     wrk warm-up per target     (default 3s)
-#   EDGE_FLAGS more edge options, e.g. "--io-threads 1" (default none)
+#   EVENT_LOOPS event loops of each server: the edge's --io-threads and nginx's worker_processes (default 1:
+#              one each, the like-for-like comparison; the other core runs wrk)
+#   EDGE_FLAGS more edge options (default none)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -32,6 +34,7 @@ HEIGHT=${HEIGHT:-1200}
 THREADS=${THREADS:-1}
 CONNS=${CONNS:-16 256}
 DURATION=${DURATION:-10s}
+EVENT_LOOPS=${EVENT_LOOPS:-1}
 WARMUP=${WARMUP:-3s}
 LUA_SCRIPT=$ROOT/bench/wrk_check.lua
 
@@ -77,7 +80,7 @@ ADMIN=("$ADMIN_BIN" --data-dir "$WORK/data" --json)
 TOKEN=$("${ADMIN[@]}" token create --company bench --name bench --permission storage.view \
   --permission buckets.create --permission media.upload | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 "$EDGE_BIN" --listen 127.0.0.1:0 --port-file "$WORK/edge.port" --data-dir "$WORK/data" --log-level warn \
-  --rate-limit 100000000/1s --status-probe-workers 0 ${EDGE_FLAGS:-} >"$WORK/edge.out" 2>"$WORK/edge.err" &
+  --rate-limit 100000000/1s --status-probe-workers 0 --io-threads "$EVENT_LOOPS" ${EDGE_FLAGS:-} >"$WORK/edge.out" 2>"$WORK/edge.err" &
 EDGE_PID=$!
 for _ in $(seq 200); do [[ -s $WORK/edge.port ]] && break; sleep 0.1; done
 [[ -s $WORK/edge.port ]] || die "the edge did not start"
@@ -114,7 +117,7 @@ curl -sf -H 'Accept: image/webp' "$EDGE$URL_PATH" | cmp -s - "$WORK/www/variant.
 NGINX_PORT=$(free_port)
 cat >"$WORK/nginx.conf" <<CONF
 daemon off;
-worker_processes 1;
+worker_processes $EVENT_LOOPS;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx-error.log warn;
 events { worker_connections 4096; }
@@ -144,15 +147,22 @@ NGINX=http://127.0.0.1:$NGINX_PORT
 for _ in $(seq 100); do curl -sf -o /dev/null "$NGINX/variant.webp" && break; sleep 0.1; done
 curl -sf "$NGINX/variant.webp" | cmp -s - "$WORK/www/variant.webp" || die "nginx did not serve the variant"
 
-# nginx's master forks its worker: measure the worker.
-NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
+# nginx's master forks its workers: measure them.
+for _ in $(seq 50); do [[ $(pgrep -c -P "$NGINX_PID") -ge $EVENT_LOOPS ]] && break; sleep 0.1; done
+NGINX_WORKERS=$(pgrep -P "$NGINX_PID" | tr '\n' ' ')
 
-run() {  # name conns url pid -> "rps cpu_us_per_request p50_ms p99_ms"
+cpu_ticks_sum() {  # pids... -> their CPU ticks together
+  local pid total=0
+  for pid in "$@"; do total=$((total + $(cpu_ticks "$pid"))); done
+  echo "$total"
+}
+
+run() {  # name conns url "pids" -> "rps cpu_us_per_request p50_ms p99_ms"
   local out c0 c1 line rps requests p50 p99
   wrk -t"$THREADS" -c"$2" -d"$WARMUP" -H 'Accept: image/webp' -s "$LUA_SCRIPT" "$3" >/dev/null
-  c0=$(cpu_ticks "$4")
+  c0=$(cpu_ticks_sum $4)
   out=$(wrk -t"$THREADS" -c"$2" -d"$DURATION" -H 'Accept: image/webp' -s "$LUA_SCRIPT" "$3")
-  c1=$(cpu_ticks "$4")
+  c1=$(cpu_ticks_sum $4)
   line=$(grep BENCH_RESULT <<<"$out")
   [[ $line == *"non200=0 "* ]] || die "$1: answers other than 200: $line"
   [[ $line == *"connect_errors=0 read_errors=0 write_errors=0 timeouts=0 "* ]] || die "$1: socket errors: $line"
@@ -165,13 +175,13 @@ run() {  # name conns url pid -> "rps cpu_us_per_request p50_ms p99_ms"
 
 echo "source ${WIDTH}x$HEIGHT JPEG $(stat -c %s "$WORK/photo.jpg") bytes; variant $QUALITY: $SIZE bytes $CTYPE," \
   "made in $(python3 -c "print(f'{($T1 - $T0) * 1e3:.0f}')") ms"
-echo "Cache-Control: $CACHE_CONTROL; Vary: $VARY; wrk -t$THREADS, $DURATION per run after $WARMUP; $(nproc) cores;" \
+echo "Cache-Control: $CACHE_CONTROL; Vary: $VARY; $EVENT_LOOPS event loop(s) each; wrk -t$THREADS, $DURATION per run after $WARMUP; $(nproc) cores;" \
   "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %10s %9s %8s %8s %10s %9s %8s %8s %7s\n' conns edge_rps edge_us e_p50ms e_p99ms nginx_rps nginx_us \
   n_p50ms n_p99ms ratio
 for c in $CONNS; do
   read -r ERPS EUS EP50 EP99 <<<"$(run edge "$c" "$EDGE$URL_PATH" "$EDGE_PID")"
-  read -r NRPS NUS NP50 NP99 <<<"$(run nginx "$c" "$NGINX/variant.webp" "$NGINX_WORKER")"
+  read -r NRPS NUS NP50 NP99 <<<"$(run nginx "$c" "$NGINX/variant.webp" "$NGINX_WORKERS")"
   printf '%-6s %10s %9s %8s %8s %10s %9s %8s %8s %7s\n' "$c" "$ERPS" "$EUS" "$EP50" "$EP99" "$NRPS" "$NUS" \
     "$NP50" "$NP99" "$(python3 -c "print(f'{$ERPS / $NRPS:.2f}')")"
 done

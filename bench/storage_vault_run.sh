@@ -28,8 +28,11 @@ echo
 echo "== 1. uploads against dd (bench/storage_upload_load.sh)"
 "$ROOT/bench/storage_upload_load.sh"
 echo
-echo "== 2. CDN variant hits against nginx (bench/cdn_hit_load.sh)"
+echo "== 2. CDN variant hits against nginx, one event loop each (bench/cdn_hit_load.sh)"
 "$ROOT/bench/cdn_hit_load.sh"
+echo
+echo "== 2b. the same with two event loops each (EVENT_LOOPS=2: the edge's default on 2 cores)"
+EVENT_LOOPS=2 "$ROOT/bench/cdn_hit_load.sh"
 echo
 echo "== 3. variant generation per megapixel (cdn_variant_bench)"
 "$RELEASE/bench/cdn_variant_bench" --runs 3 --sizes 1600x1200,4000x3000

@@ -129,10 +129,34 @@ void Connection::close() {
 void Connection::arm(Phase phase, std::chrono::milliseconds after) {
   phase_ = phase;
   timed_out_ = false;
-  timer_.expires_after(after);
-  timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (!ec) self->on_timer();
+  deadline_ = std::chrono::steady_clock::now() + after;
+  if (deadline_ >= timer_at_) return;  // the pending wait ends sooner and then waits again
+  timer_at_ = deadline_;
+  timer_.expires_at(deadline_);  // ends the pending wait, if any, with operation_aborted
+  timer_.async_wait([self = shared_from_this(), generation = ++timer_generation_](beast::error_code ec) {
+    self->on_timer_fired(ec, generation);
   });
+}
+
+void Connection::no_deadline(Phase phase) {
+  phase_ = phase;
+  timed_out_ = false;
+  deadline_ = std::chrono::steady_clock::time_point::max();
+}
+
+void Connection::on_timer_fired(beast::error_code ec, std::uint64_t generation) {
+  if (generation != timer_generation_) return;  // replaced by a wait for an earlier deadline
+  timer_at_ = std::chrono::steady_clock::time_point::max();
+  if (ec || phase_ == Phase::closed || deadline_ == std::chrono::steady_clock::time_point::max()) return;
+  if (std::chrono::steady_clock::now() < deadline_) {
+    timer_at_ = deadline_;
+    timer_.expires_at(deadline_);
+    timer_.async_wait([self = shared_from_this(), generation = ++timer_generation_](beast::error_code ec) {
+      self->on_timer_fired(ec, generation);
+    });
+    return;
+  }
+  on_timer();
 }
 
 void Connection::on_timer() {
@@ -196,6 +220,18 @@ void Connection::read_head() {
   plan_ = RequestPlan{};
   body_received_ = 0;
   status_ = 0;
+  started_ = std::chrono::steady_clock::now();
+  if (buffer_.size() > 0) {
+    // The whole head is usually in the buffer already: parsed here, without a composed read and the
+    // completion it posts. A partial head (need_more) is left in the buffer for the read below.
+    beast::error_code ec;
+    buffer_.consume(parser_->put(buffer_.data(), ec));
+    if (ec ? ec != http::error::need_more : parser_->is_header_done()) {
+      phase_ = Phase::head;
+      timed_out_ = false;
+      return on_head(ec);
+    }
+  }
   arm(Phase::head, s_.options.header_timeout);
   http::async_read_header(
       socket_, buffer_, *parser_,
@@ -204,7 +240,6 @@ void Connection::read_head() {
 
 void Connection::on_head(beast::error_code ec) {
   if (phase_ == Phase::closed) return;
-  started_ = std::chrono::steady_clock::now();
   auto& head = parser_->get();
   // The request line, when it was read, tells which product's error format an answer takes.
   req_.method = std::string(view(head.method_string()));
@@ -326,8 +361,7 @@ void Connection::on_body(beast::error_code ec) {
 }
 
 void Connection::run() {
-  phase_ = Phase::handling;
-  timer_.cancel();
+  no_deadline(Phase::handling);
   piece_.reset();
   if (plan_.try_inline) {
     if (std::optional<Response> answer = s_.service.answer_inline(req_, plan_))

@@ -72,7 +72,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   enum class Phase { idle, head, body, handling, writing, streaming, lingering, closed };
 
+  // Enters `phase` with its deadline `after` from now (phases without one: no_deadline()).
   void arm(Phase phase, std::chrono::milliseconds after);
+  void no_deadline(Phase phase);
+  void on_timer_fired(beast::error_code ec, std::uint64_t generation);
   void on_timer();
 
   void read_next();
@@ -102,7 +105,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   ServerState& s_;
   asio::io_context& io_;
   tcp::socket socket_;
+  // One deadline per connection. The timer waits for the earliest deadline set since it last fired and is
+  // re-armed only when a phase needs an earlier one: a request answered at once moves the deadline without
+  // a system call, and a timer that fires before the current deadline just waits again.
   asio::steady_timer timer_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point timer_at_ = std::chrono::steady_clock::time_point::max();
+  std::uint64_t timer_generation_ = 0;
   std::string remote_;
   Phase phase_ = Phase::idle;
   bool timed_out_ = false;

@@ -19,6 +19,7 @@
 //   already_open         open_lmdb: this process already has a store open on that directory.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -55,6 +56,10 @@ class ReadTxn {
   virtual void scan(Table t, std::string_view prefix,
                     const std::function<bool(std::string_view key, std::string_view value)>& fn,
                     std::string_view start_after = {}) const = 0;
+
+  // The store's version (KvStore::version) whose data this snapshot shows; in a WriteTxn, the version its
+  // commit will have.
+  virtual std::uint64_t version() const = 0;
 };
 
 // A write transaction; reads through it see its own writes.
@@ -116,6 +121,14 @@ class KvStore {
   // ok while the store takes writes; otherwise the `storage_error` that stopped it (a commit or flush the
   // disk failed: acknowledging anything after that could lose it). Cheap; for health checks.
   virtual core::Status health() const = 0;
+
+  // A number that grows whenever a write commits, in this process or another (for LMDB the last committed
+  // transaction id). Cheap: no transaction. Once a write() has returned, version() is at least the version
+  // of its commit; it may run ahead of the snapshot a read() begun at the same moment gets (LMDB publishes
+  // a commit's meta page before its readers' table), so a value is current while version() equals the
+  // ReadTxn::version() it was computed from, never merely because version() did not move
+  // (store::SnapshotCache).
+  virtual std::uint64_t version() = 0;
 };
 
 struct LmdbOptions {

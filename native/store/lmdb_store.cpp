@@ -326,6 +326,14 @@ void LmdbStore::stop_writes(const core::Error& error) {
   if (!failure_) failure_ = error;
 }
 
+std::uint64_t LmdbStore::version() {
+  const bool nested = inside_read_here() || t_role.writer_of == this;
+  ReadScope scope(gate_, this, nested);
+  MDB_envinfo info{};
+  mdb_env_info(env_, &info);
+  return static_cast<std::uint64_t>(info.me_last_txnid);
+}
+
 core::Status LmdbStore::health() const {
   std::lock_guard lock(health_mutex_);
   if (failure_) return *failure_;

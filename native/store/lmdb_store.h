@@ -65,6 +65,9 @@ class LmdbStore final : public KvStore {
   // ok, or the storage_error after which the store stopped taking writes (a failed commit or flush: the disk
   // may have dropped data it had accepted). Reopening the store is the only way back.
   core::Status health() const override;
+  // See KvStore: the environment's last committed transaction id (mdb_env_info), read inside the gate
+  // since the meta pages live in the map.
+  std::uint64_t version() override;
   // The environment's flags (mdb_env_get_flags): lets tests prove that commits are synchronous.
   unsigned env_flags() const;
   std::size_t max_key_size() const { return max_key_size_; }

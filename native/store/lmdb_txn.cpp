@@ -38,6 +38,10 @@ void TxnOps::reject(core::Error error) const {
   failure_ = std::move(error);
 }
 
+std::uint64_t TxnOps::id() const {
+  return static_cast<std::uint64_t>(mdb_txn_id(txn_));
+}
+
 std::optional<std::string> TxnOps::get(Table t, std::string_view key) const {
   if (key.empty() || key.size() > max_key_size_) return std::nullopt;  // could never have been stored
   MDB_val k = as_val(key);

@@ -5,6 +5,7 @@
 // transaction; the store reports it when the read() or write() callback returns.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,8 @@ class TxnOps {
   // The first failure, if any; `failure_rc()` is its LMDB code (0 for a rejected key).
   const std::optional<core::Error>& failure() const { return failure_; }
   int failure_rc() const { return failure_rc_; }
+  // mdb_txn_id: the snapshot's transaction id (a write transaction's: the id it commits as).
+  std::uint64_t id() const;
 
  private:
   void fail(int rc, std::string_view what) const;
@@ -57,6 +60,7 @@ class LmdbReadTxn final : public ReadTxn {
             std::string_view start_after = {}) const override {
     ops_.scan(t, prefix, fn, start_after);
   }
+  std::uint64_t version() const override { return ops_.id(); }
 
   const TxnOps& ops() const { return ops_; }
 
@@ -74,6 +78,7 @@ class LmdbWriteTxn final : public WriteTxn {
             std::string_view start_after = {}) const override {
     ops_.scan(t, prefix, fn, start_after);
   }
+  std::uint64_t version() const override { return ops_.id(); }
   void put(Table t, std::string_view key, std::string_view value) override { ops_.put(t, key, value); }
   bool erase(Table t, std::string_view key) override { return ops_.erase(t, key); }
 

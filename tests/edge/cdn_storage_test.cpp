@@ -109,7 +109,8 @@ TEST_SUITE("cdn_storage") {
     REQUIRE(shown.status == 201);
     const std::string path = "/f/" + str(shown.data(), "id") + "/thumb";
     REQUIRE(e.send("GET", path, "", {{"Accept", kChrome}}).status == 200);
-    // The variant exists now, yet a private bucket stops serving it at once.
+    REQUIRE(e.send("GET", path, "", {{"Accept", kChrome}}).status == 200);  // a hit, its lookup kept
+    // The variant exists now and its lookup is cached, yet a private bucket stops serving it at once.
     REQUIRE(e.patch("/api/companies/acme/buckets/site", R"({"visibility":"private"})", e.acme_token).status ==
             200);
     CHECK(e.send("GET", path, "", {{"Accept", kChrome}}).status == 404);

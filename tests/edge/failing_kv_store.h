@@ -26,6 +26,7 @@ class FailingKvStore : public store::KvStore {
     return inner_.write(fn);
   }
   core::Status health() const override { return inner_.health(); }
+  std::uint64_t version() override { return inner_.version(); }
 
  private:
   bool fails() { return failing && spared.fetch_sub(1) <= 0; }

@@ -99,6 +99,39 @@ TEST_CASE("an idle keep-alive connection is closed after the idle deadline") {
   CHECK(eventually([&] { return s.server->connections() == 0; }));
 }
 
+TEST_CASE("the idle deadline counts from the last answer, however many answers came before") {
+  edge::HttpServerOptions o;
+  o.idle_timeout = 400ms;
+  TestServer s(o);
+  RawConn c(s.port);
+  // Requests 100 ms apart for three times the idle deadline: the connection stays open throughout.
+  for (int i = 0; i < 12; ++i) {
+    REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
+    auto r = c.read_response();
+    REQUIRE(r);
+    CHECK(r->body == "hello");
+    std::this_thread::sleep_for(100ms);
+  }
+  CHECK(c.wait_closed(5s));
+  CHECK(c.buffered().empty());
+}
+
+TEST_CASE("after a keep-alive answer, a head that stalls gets 408 at the header deadline, not the idle one") {
+  edge::HttpServerOptions o;
+  o.idle_timeout = 60s;
+  o.header_timeout = 300ms;
+  TestServer s(o);
+  RawConn c(s.port);
+  REQUIRE(c.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"));
+  REQUIRE(c.read_response());
+  REQUIRE(c.send("GET /hello HTTP/1.1\r\nHo"));
+  auto r = c.read_response(10s);
+  REQUIRE(r);
+  CHECK(r->status == 408);
+  CHECK(r->body == "request header timeout");
+  CHECK(c.wait_closed(5s));
+}
+
 TEST_CASE("past the connection cap new connections are closed at once; the open ones keep working") {
   edge::HttpServerOptions o;
   o.max_connections = 20;

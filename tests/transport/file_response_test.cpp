@@ -37,6 +37,8 @@ TEST_CASE("HTTP dates: IMF-fixdate both ways, other forms refused") {
   CHECK(edge::http_date(784111777) == kLastModified);
   CHECK(edge::http_date(0) == "Thu, 01 Jan 1970 00:00:00 GMT");
   CHECK(edge::http_date(1'795'000'000) == "Wed, 18 Nov 2026 11:06:40 GMT");
+  CHECK(edge::http_date(946'684'800) == "Sat, 01 Jan 2000 00:00:00 GMT");
+  CHECK(edge::http_date(253'402'300'799) == "Fri, 31 Dec 9999 23:59:59 GMT");
   CHECK(edge::parse_http_date(kLastModified) == 784111777);
   CHECK(edge::parse_http_date("Wed, 18 Nov 2026 11:06:40 GMT") == 1'795'000'000);
   CHECK_FALSE(edge::parse_http_date("Sunday, 06-Nov-94 08:49:37 GMT"));  // RFC 850

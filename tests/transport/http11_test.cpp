@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <thread>
+
 #include "raw_client.h"
 #include "test_server.h"
 
@@ -26,6 +28,31 @@ TEST_CASE("pipelined requests are answered in order on one connection") {
   CHECK(r2->body == "slow");
   CHECK(r3->body == "three");
   CHECK(r3->header("connection") != "close");
+}
+
+TEST_CASE("heads that arrive in pieces are answered, also one cut after a pipelined request") {
+  TestServer s;
+  RawConn c(s.port);
+  REQUIRE(c.ok());
+  REQUIRE(c.send("GET /path/one HTTP/1.1\r\nHost: t\r\n\r\nGET /path/tw"));
+  auto r1 = c.read_response();
+  REQUIRE(r1);
+  CHECK(r1->body == "GET /path/one");
+  std::this_thread::sleep_for(100ms);
+  REQUIRE(c.send("o HTTP/1.1\r\nHo"));
+  std::this_thread::sleep_for(100ms);
+  REQUIRE(c.send("st: t\r\n\r\n"));
+  auto r2 = c.read_response();
+  REQUIRE(r2);
+  CHECK(r2->body == "GET /path/two");
+  // A malformed head after an answered one: 400, and the connection closes.
+  REQUIRE(c.send("GET /path/three HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n"));
+  auto r3 = c.read_response(), r4 = c.read_response();
+  REQUIRE(r3);
+  REQUIRE(r4);
+  CHECK(r3->body == "GET /path/three");
+  CHECK(r4->status == 400);
+  CHECK(c.wait_closed(5s));
 }
 
 TEST_CASE("HEAD answers the GET's headers with its Content-Length and no body") {
