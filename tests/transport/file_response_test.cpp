@@ -125,6 +125,10 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   CHECK(whole.body == content);
   CHECK(whole.header("accept-ranges") == "bytes");
   CHECK(whole.header("content-type") == "application/octet-stream");
+  CHECK(whole.header("content-length") == "300000");
+  CHECK(whole.header("connection").empty());  // HTTP/1.1 keeps the connection without saying so
+  CHECK(whole.count("date") == 1);
+  CHECK(whole.header("date").size() == 29);
   std::string etag = whole.header("etag");
   std::string modified = whole.header("last-modified");
   REQUIRE(etag.size() > 2);
@@ -144,11 +148,14 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   auto beyond = get("Range: bytes=300000-\r\n");
   CHECK(beyond.status == 416);
   CHECK(beyond.header("content-range") == "bytes */300000");
+  CHECK(beyond.header("content-length") == "0");
+  CHECK(beyond.header("content-type").empty());
   CHECK(beyond.body.empty());
 
   auto same = get("If-None-Match: " + etag + "\r\n");
   CHECK(same.status == 304);
   CHECK(same.header("etag") == etag);
+  CHECK(same.header("content-length").empty());
   CHECK(same.body.empty());
   CHECK(get("If-Modified-Since: " + modified + "\r\n").status == 304);
   CHECK(get("If-Range: \"old\"\r\nRange: bytes=0-0\r\n").status == 200);
@@ -158,6 +165,19 @@ TEST_CASE("file responses over HTTP: whole, range, suffix, 416, 304, HEAD, missi
   CHECK(head.header("content-length") == "300000");
   // The connection is still in step after HEAD: the next answer is whole.
   CHECK(get("Range: bytes=0-2\r\n").body == "abc");
+
+  // HTTP/1.0: kept open only when asked, and then said so; otherwise answered and closed.
+  RawConn old(s.port);
+  auto kept = old.exchange("GET /file HTTP/1.0\r\nConnection: keep-alive\r\n\r\n");
+  REQUIRE(kept);
+  CHECK(kept->status == 200);
+  CHECK(kept->header("connection") == "keep-alive");
+  CHECK(kept->body == content);
+  auto last = old.exchange("GET /file HTTP/1.0\r\n\r\n");
+  REQUIRE(last);
+  CHECK(last->body == content);
+  CHECK(last->header("connection").empty());
+  CHECK(old.wait_closed(5s));
 
   std::filesystem::remove(s.service->file_path);
   auto gone = get("");
