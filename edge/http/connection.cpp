@@ -53,13 +53,45 @@ bool has_no_body(int status) {
   return status / 100 == 1 || status == 204 || status == 304;
 }
 
+// Whether an answer with `status` carries the response's Content-Type.
+bool carries_type(const Response& res, int status) {
+  return !has_no_body(status) && !res.content_type.empty();
+}
+
+// What a handler's own header fields say about the head.
+struct HandlerFields {
+  bool dated = false;  // it gave a Date
+  bool close = false;  // it asked for Connection: close
+};
+
+// Passes the handler's header fields to add(name, value), except those the transport writes itself: the
+// framing (Content-Length, Transfer-Encoding), Connection, and those replaced(name) says the answer sets.
+// Both kinds of head (fill_head, write_file_head) take a handler's fields through here.
+template <class Replaced, class Add>
+HandlerFields handler_fields(const Response& res, Replaced replaced, Add add) {
+  HandlerFields given;
+  for (const auto& [name, value] : res.headers) {
+    if (core::ascii_iequals(name, "connection")) {
+      if (core::ascii_iequals(value, "close")) given.close = true;
+      continue;
+    }
+    if (core::ascii_iequals(name, "content-length") || core::ascii_iequals(name, "transfer-encoding") ||
+        replaced(name))
+      continue;
+    if (core::ascii_iequals(name, "date")) given.dated = true;
+    add(name, value);
+  }
+  return given;
+}
+
 // The head of a file response, written straight into `out` (a file answer is the hot path of the CDN: no
 // header map is built and walked). The same fields as fill_head() gives other answers, then the file's
-// validators and length; the fields the transport sets replace a handler's of the same name.
-void write_file_head(std::string& out, bool http10, bool keep_alive, const Response& res,
+// validators and length, which replace a handler's fields of the same names. A handler's Connection:
+// close clears `keep_alive`.
+void write_file_head(std::string& out, bool http10, bool& keep_alive, const Response& res,
                      const FileAnswer& answer, std::uint64_t size, const std::string& etag,
                      const std::string& last_modified) {
-  const bool typed = (!has_no_body(answer.status) && !res.content_type.empty()) || answer.status == 416;
+  const bool typed = carries_type(res, answer.status) && answer.status != 416;
   const bool ranged = answer.status == 206 || answer.status == 416;
   auto field = [&out](std::string_view name, std::string_view value) {
     out.append(name).append(": ").append(value).append("\r\n");
@@ -67,19 +99,16 @@ void write_file_head(std::string& out, bool http10, bool keep_alive, const Respo
   out.clear();
   out.append(http10 ? "HTTP/1.0 " : "HTTP/1.1 ").append(std::to_string(answer.status)).push_back(' ');
   out.append(view(http::obsolete_reason(static_cast<http::status>(answer.status)))).append("\r\n");
-  bool dated = false;
-  for (const auto& [name, value] : res.headers) {
-    if (core::ascii_iequals(name, "content-length") || core::ascii_iequals(name, "transfer-encoding") ||
-        core::ascii_iequals(name, "connection") || core::ascii_iequals(name, "etag") ||
-        core::ascii_iequals(name, "last-modified") || core::ascii_iequals(name, "accept-ranges") ||
-        (typed && core::ascii_iequals(name, "content-type")) ||
-        (ranged && core::ascii_iequals(name, "content-range")))
-      continue;
-    if (core::ascii_iequals(name, "date")) dated = true;
-    field(name, value);
-  }
-  if (!dated) field("Date", date_now());
-  if (typed && answer.status != 416) field("Content-Type", res.content_type);
+  auto replaced = [&](std::string_view name) {
+    return core::ascii_iequals(name, "etag") || core::ascii_iequals(name, "last-modified") ||
+           core::ascii_iequals(name, "accept-ranges") ||
+           ((typed || answer.status == 416) && core::ascii_iequals(name, "content-type")) ||
+           (ranged && core::ascii_iequals(name, "content-range"));
+  };
+  HandlerFields given = handler_fields(res, replaced, field);
+  if (given.close) keep_alive = false;
+  if (!given.dated) field("Date", date_now());
+  if (typed) field("Content-Type", res.content_type);
   if (http10 && keep_alive) field("Connection", "keep-alive");
   if (!http10 && !keep_alive) field("Connection", "close");
   field("ETag", etag);
@@ -156,7 +185,10 @@ void Connection::arm(Phase phase, std::chrono::milliseconds after) {
   phase_ = phase;
   timed_out_ = false;
   deadline_ = std::chrono::steady_clock::now() + after;
-  if (deadline_ >= timer_at_) return;  // the pending wait ends sooner and then waits again
+  if (deadline_ < timer_at_) wait_for_deadline();  // else the pending wait ends sooner and waits again
+}
+
+void Connection::wait_for_deadline() {
   timer_at_ = deadline_;
   timer_.expires_at(deadline_);  // ends the pending wait, if any, with operation_aborted
   timer_.async_wait([self = shared_from_this(), generation = ++timer_generation_](beast::error_code ec) {
@@ -174,14 +206,7 @@ void Connection::on_timer_fired(beast::error_code ec, std::uint64_t generation) 
   if (generation != timer_generation_) return;  // replaced by a wait for an earlier deadline
   timer_at_ = std::chrono::steady_clock::time_point::max();
   if (ec || phase_ == Phase::closed || deadline_ == std::chrono::steady_clock::time_point::max()) return;
-  if (std::chrono::steady_clock::now() < deadline_) {
-    timer_at_ = deadline_;
-    timer_.expires_at(deadline_);
-    timer_.async_wait([self = shared_from_this(), generation = ++timer_generation_](beast::error_code ec) {
-      self->on_timer_fired(ec, generation);
-    });
-    return;
-  }
+  if (std::chrono::steady_clock::now() < deadline_) return wait_for_deadline();
   on_timer();
 }
 
@@ -411,20 +436,13 @@ template <class Message>
 void Connection::fill_head(Message& m, Response& res) {
   m.result(static_cast<unsigned>(res.status));
   m.version(parser_ && parser_->get().version() == 10 ? 10 : 11);
-  bool dated = false;
-  for (auto& [name, value] : res.headers) {
-    if (core::ascii_iequals(name, "content-length") || core::ascii_iequals(name, "transfer-encoding"))
-      continue;
-    if (core::ascii_iequals(name, "connection")) {
-      if (core::ascii_iequals(value, "close")) keep_alive_ = false;
-      continue;
-    }
-    if (core::ascii_iequals(name, "date")) dated = true;
-    m.insert(name, value);
-  }
-  if (!dated) m.set(http::field::date, date_now());
-  if (!has_no_body(res.status) && !res.content_type.empty())
-    m.set(http::field::content_type, res.content_type);
+  const bool typed = carries_type(res, res.status);
+  HandlerFields given = handler_fields(
+      res, [typed](std::string_view name) { return typed && core::ascii_iequals(name, "content-type"); },
+      [&m](std::string_view name, std::string_view value) { m.insert(name, value); });
+  if (given.close) keep_alive_ = false;
+  if (!given.dated) m.set(http::field::date, date_now());
+  if (typed) m.set(http::field::content_type, res.content_type);
   if (s_.stopping.load()) keep_alive_ = false;
   m.keep_alive(keep_alive_);
 }
@@ -467,9 +485,6 @@ void Connection::send_file(Response& res) {
   if (answer.status == 200 && res.status != 200) answer.status = res.status;
   status_ = answer.status;
   if (answer.status == 416) answer.length = 0;
-  for (const auto& [name, value] : res.headers) {
-    if (core::ascii_iequals(name, "connection") && core::ascii_iequals(value, "close")) keep_alive_ = false;
-  }
   if (s_.stopping.load()) keep_alive_ = false;
   write_file_head(file_head_, parser_ && parser_->get().version() == 10, keep_alive_, res, answer,
                   version.size, file_etag(version), http_date(st.st_mtim.tv_sec));

@@ -75,6 +75,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Enters `phase` with its deadline `after` from now (phases without one: no_deadline()).
   void arm(Phase phase, std::chrono::milliseconds after);
   void no_deadline(Phase phase);
+  // Waits (again) until deadline_, replacing the pending wait.
+  void wait_for_deadline();
   void on_timer_fired(beast::error_code ec, std::uint64_t generation);
   void on_timer();
 

@@ -1,8 +1,6 @@
 #include "edge/storage/storage_store.h"
 
 #include <charconv>
-#include <cstddef>
-#include <utility>
 
 #include "edge/app.h"
 #include "edge/platform/record_json.h"
@@ -84,50 +82,25 @@ void add_usage(App& app, store::WriteTxn& txn, std::string_view cid, std::string
                                   {"count", static_cast<std::int64_t>(new_count)}});
 }
 
-namespace {
-
-// The keys of a media item's record and of its bucket's, from the id index.
-std::optional<std::pair<std::string, std::string>> media_and_bucket_keys(App& app, const store::ReadTxn& txn,
-                                                                         std::string_view mid) {
+std::optional<MediaLookup> find_media_by_id(App& app, const store::ReadTxn& txn, std::string_view mid) {
   auto where = txn.get(app.storage_table, media_index_key(mid));
   if (!where) return std::nullopt;
   const std::size_t slash = where->find('/');
   if (slash == std::string::npos) return std::nullopt;
   const std::string cid = where->substr(0, slash), bid = where->substr(slash + 1);
-  return std::pair{media_key(cid, bid, mid), bucket_key(cid, bid)};
-}
-
-bool served_publicly(const json::object& media, const json::object& bucket) {
-  return record::boolean(media, "isPublic") && record::str(bucket, "visibility") == "public";
-}
-
-}  // namespace
-
-std::optional<MediaLookup> find_media_by_id(App& app, const store::ReadTxn& txn, std::string_view mid) {
-  auto keys = media_and_bucket_keys(app, txn, mid);
-  if (!keys) return std::nullopt;
-  auto media = record::get_object(txn, app.storage_table, keys->first);
-  auto bucket = record::get_object(txn, app.storage_table, keys->second);
+  auto media = record::get_object(txn, app.storage_table, media_key(cid, bid, mid));
+  auto bucket = record::get_object(txn, app.storage_table, bucket_key(cid, bid));
   if (!media || !bucket) return std::nullopt;
   MediaLookup out{std::move(*media), std::move(*bucket)};
-  out.is_public = served_publicly(out.media, out.bucket);
+  out.is_public = record::boolean(out.media, "isPublic") && record::str(out.bucket, "visibility") == "public";
   return out;
 }
 
 std::optional<CdnEntry> find_cdn_entry(App& app, const store::ReadTxn& txn, std::string_view mid) {
-  auto keys = media_and_bucket_keys(app, txn, mid);
-  if (!keys) return std::nullopt;
-  auto media_text = txn.get(app.storage_table, keys->first);
-  auto bucket_text = txn.get(app.storage_table, keys->second);
-  if (!media_text || !bucket_text) return std::nullopt;
-  // Records of a few hundred bytes each fit; a larger one spills to the heap.
-  alignas(std::max_align_t) unsigned char memory[8192];
-  json::monotonic_resource resource(memory, sizeof memory);
-  auto media = core::parse_json_object(*media_text, &resource);
-  auto bucket = core::parse_json_object(*bucket_text, &resource);
-  if (!media || !bucket) return std::nullopt;
-  return CdnEntry{served_publicly(*media, *bucket), record::str(*media, "contentType"),
-                  record::str(*media, "blobKey")};
+  auto found = find_media_by_id(app, txn, mid);
+  if (!found) return std::nullopt;
+  return CdnEntry{found->is_public, record::str(found->media, "contentType"),
+                  record::str(found->media, "blobKey")};
 }
 
 core::Status set_quota(App& app, std::string_view slug, std::uint64_t bytes) {

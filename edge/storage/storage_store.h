@@ -63,8 +63,8 @@ struct MediaLookup {
 };
 std::optional<MediaLookup> find_media_by_id(App& app, const store::ReadTxn& txn, std::string_view media_id);
 
-// What the CDN needs of a media item found by id alone. Read on an I/O thread for every CDN hit, so the two
-// records are parsed into a buffer on the stack instead of heap-allocated JSON trees.
+// What the CDN needs of a media item found by id alone: small, so that the CDN can keep it between commits
+// (store::SnapshotCache, docs/storage-cdn.md).
 struct CdnEntry {
   // As MediaLookup::is_public.
   bool is_public = false;
